@@ -1,0 +1,229 @@
+"""The one contract every game implements, and the values it exchanges.
+
+Bots, tables, the CLI and the server are written once against :class:`Game`.  A game's
+state is an immutable value; :meth:`Game.apply` is pure and returns the new state with
+frozen :class:`Event` records.  Hidden information leaves a game only through
+:meth:`Game.view` and :meth:`Game.redact`.
+
+The scope of a game is either a whole ``"match"`` (to 21 points, a set of 10 deals, …) or
+a single ``"unit"`` (one hand, round or deal): both are first-class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from cardtable.core.errors import IllegalActionError, InvalidOptionError
+from cardtable.core.options import OptionSchema, Options
+
+__all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+V = TypeVar("V")
+
+Scope = Literal["match", "unit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for UIs to show and logs to keep.
+
+    Subclasses are frozen dataclasses; ``kind`` names them in JSON.  Fields hold plain
+    values (ints, strings, tuples); a card hidden from a reader is ``None``.
+    """
+
+    kind: ClassVar[str] = "event"
+
+    def describe(self) -> str:
+        """One line of English for a log (UIs may localise from the fields instead)."""
+        return self.kind
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON object: ``{"kind": …, field: value, …}``."""
+    out: dict[str, Any] = {"kind": event.kind}
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``sides`` lists the seats of each side (one seat each unless there are partnerships),
+    ``scores`` the final score of each side, ``winners`` the indices of the winning sides
+    (several on a shared win, none on an abandoned game).
+    """
+
+    sides: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    detail: str = ""
+
+    def seat_won(self, seat: int) -> bool:
+        """True when the seat belongs to a winning side."""
+        return any(seat in self.sides[w] for w in self.winners)
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as a JSON object."""
+        return {
+            "sides": [list(s) for s in self.sides],
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's declared metadata."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    default_players: int
+    options: OptionSchema
+    unit: str
+    """What one pass of play is called: ``hand``, ``round`` or ``deal``."""
+    rules: str
+    """Where the rules live (``shared/rules/…``), for ``cardtable rules``."""
+    summary: str = ""
+
+
+class Game(ABC, Generic[S, A, V]):
+    """The game contract (STYLE.md principle 2).
+
+    ``S`` is the immutable state, ``A`` an action, ``V`` a seat's view.
+    """
+
+    info: GameInfo
+
+    # -- set-up -----------------------------------------------------------------------
+    @abstractmethod
+    def new_game(
+        self,
+        players: int,
+        options: Options | Mapping[str, object] | None = None,
+        seed: int = 0,
+        scope: Scope = "match",
+    ) -> S:
+        """A new game: the first deal is made from ``seed``."""
+
+    def check_players(self, players: int) -> None:
+        """Raise a clear error for an unsupported number of players."""
+        lo, hi = self.info.min_players, self.info.max_players
+        if not lo <= players <= hi:
+            raise InvalidOptionError(
+                f"{self.info.title} is for {lo} to {hi} players; got {players}"
+            )
+
+    def resolve_options(self, options: Options | Mapping[str, object] | None) -> Options:
+        """Validate options given as a mapping (already-validated ones pass through)."""
+        if isinstance(options, Options):
+            return self.info.options.validate(options.to_json())
+        return self.info.options.validate(options)
+
+    @abstractmethod
+    def players(self, state: S) -> int:
+        """The number of seats."""
+
+    @abstractmethod
+    def options(self, state: S) -> Options:
+        """The options the game is played with."""
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side; by default everyone plays alone."""
+        return tuple((seat,) for seat in range(players))
+
+    # -- play -------------------------------------------------------------------------
+    @abstractmethod
+    def to_act(self, state: S) -> int | None:
+        """The seat that must act, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every legal action, in canonical order; empty only when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """The state after ``action`` and the events it caused.
+
+        Raises :class:`IllegalActionError` (with the rule id and a reason) and leaves
+        nothing changed when the action is not legal.
+        """
+
+    def is_legal(self, state: S, action: A) -> bool:
+        """True when ``action`` is among the legal actions."""
+        return action in self.legal_actions(state)
+
+    @abstractmethod
+    def explain_illegal(self, state: S, action: A) -> IllegalActionError:
+        """Why an action that is not legal is not legal."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    def units_played(self, state: S) -> int:
+        """How many hands, rounds or deals have been completed."""
+        return 0
+
+    # -- hidden information -------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may know (``None``: a spectator, who sees no hidden card)."""
+
+    @abstractmethod
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as ``seat`` may see it."""
+
+    @abstractmethod
+    def view_to_json(self, view: V) -> dict[str, Any]:
+        """A view as a JSON object (only what the seat may know)."""
+
+    @abstractmethod
+    def render_view(self, view: V) -> str:
+        """A view as text for a terminal (no colour codes)."""
+
+    @abstractmethod
+    def view_seat(self, view: V) -> int | None:
+        """The seat a view belongs to."""
+
+    # -- notation ---------------------------------------------------------------------
+    @abstractmethod
+    def format_action(self, action: A) -> str:
+        """The canonical text of an action."""
+
+    @abstractmethod
+    def parse_action(self, state: S, text: str) -> A:
+        """Read an action in this state (raises ``InvalidNotationError``)."""
+
+    @abstractmethod
+    def format_position(self, state: S) -> str:
+        """The canonical position text of a state (round-trips exactly)."""
+
+    @abstractmethod
+    def parse_position(self, text: str) -> S:
+        """Read a position (raises ``InvalidPositionError``)."""
+
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """A state as a JSON object."""
+        return {"game": self.info.name, "position": self.format_position(state)}
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """Read back :meth:`state_to_json`."""
+        return self.parse_position(str(data["position"]))
+
+    # -- checks ---------------------------------------------------------------------------
+    def invariant_failures(self, state: S) -> list[str]:
+        """Broken invariants of a state (card conservation and the like); empty when sound."""
+        return []
