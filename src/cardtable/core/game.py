@@ -12,6 +12,7 @@ a single ``"unit"`` (one hand, round or deal): both are first-class.
 from __future__ import annotations
 
 import dataclasses
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -185,6 +186,14 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def redact(self, event: Event, seat: int | None) -> Event:
         """The event as ``seat`` may see it."""
+
+    @abstractmethod
+    def shuffle_hidden(self, state: S, seat: int | None, rng: random.Random) -> S:
+        """The state with every card hidden from ``seat`` moved at random among the hidden
+        places (other hands, the stock, secret piles), keeping each place's size.
+
+        The no-leak property: ``view(shuffle_hidden(s, seat, rng), seat) == view(s, seat)``.
+        """
 
     @abstractmethod
     def view_to_json(self, view: V) -> dict[str, Any]:

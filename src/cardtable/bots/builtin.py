@@ -1,0 +1,8 @@
+"""Registers the built-in bots (imported once, lazily, by :mod:`cardtable.bots.base`)."""
+
+from __future__ import annotations
+
+from cardtable.bots.base import register_bot
+from cardtable.bots.random_bot import RandomBot
+
+register_bot("random", "*", lambda game: RandomBot())

@@ -1,0 +1,20 @@
+"""The games, each a pure-rules package behind the one contract, and their registry.
+
+>>> sorted(REGISTRY.names())
+['royal-casino']
+"""
+
+from __future__ import annotations
+
+from cardtable.core.registry import AnyGame, Registry
+from cardtable.games.royal_casino import GAME as ROYAL_CASINO
+
+__all__ = ["REGISTRY", "get_game"]
+
+REGISTRY = Registry()
+REGISTRY.register(ROYAL_CASINO)
+
+
+def get_game(name: str) -> AnyGame:
+    """The registered game called ``name`` or one of its aliases."""
+    return REGISTRY.get(name)
