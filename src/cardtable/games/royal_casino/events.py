@@ -1,0 +1,187 @@
+"""Royal Casino events: what UIs animate and logs keep.  Only :class:`Dealt` carries
+cards hidden from some seats; :func:`cardtable.games.royal_casino.view.redact` blanks them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardtable.cards import format_card, format_cards
+from cardtable.core.game import Event
+from cardtable.games.royal_casino.scoring import HandScore
+
+__all__ = [
+    "Added",
+    "Built",
+    "Captured",
+    "Dealt",
+    "GameOver",
+    "HandScored",
+    "Leftovers",
+    "Raised",
+    "Trailed",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """Cards dealt: ``hands[seat]`` (``None`` for a card the reader may not see), and the
+    table cards on the first deal of a hand."""
+
+    kind: ClassVar[str] = "dealt"
+    hand_no: int
+    deal_no: int
+    dealer: int
+    hands: tuple[tuple[int | None, ...], ...]
+    table: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        text = f"hand {self.hand_no}, deal {self.deal_no}: 4 cards each"
+        if self.table:
+            text += f"; table {format_cards(self.table)}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Trailed(Event):
+    """A card left on the table (C5.1)."""
+
+    kind: ClassVar[str] = "trailed"
+    seat: int
+    card: int
+
+    def describe(self) -> str:
+        """One line for a log."""
+        return f"P{self.seat} trailed {format_card(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Captured(Event):
+    """A capture (C5.2): the loose cards and builds taken, all cards taken, sweep or not."""
+
+    kind: ClassVar[str] = "captured"
+    seat: int
+    card: int
+    loose: tuple[int, ...]
+    builds: tuple[int, ...]
+    taken: tuple[int, ...]
+    sweep: bool
+
+    def describe(self) -> str:
+        """One line for a log."""
+        items = [format_cards(self.loose)] if self.loose else []
+        items += [f"b{b}" for b in self.builds]
+        text = f"P{self.seat} took {' '.join(items)} with {format_card(self.card)}"
+        return text + (" — sweep" if self.sweep else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Built(Event):
+    """A new build (C5.3), now build number ``build``."""
+
+    kind: ClassVar[str] = "built"
+    seat: int
+    card: int
+    value: int
+    multi: bool
+    loose: tuple[int, ...]
+    build: int
+
+    def describe(self) -> str:
+        """One line for a log."""
+        kind = "multiple" if self.multi else "single"
+        return (
+            f"P{self.seat} built {self.value} ({kind}) with {format_card(self.card)} "
+            f"on {format_cards(self.loose)} as b{self.build}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Added(Event):
+    """A card (and loose cards) added to a build (C5.4); the adder now owns it."""
+
+    kind: ClassVar[str] = "added"
+    seat: int
+    card: int
+    build: int
+    loose: tuple[int, ...]
+    previous_owner: int
+
+    def describe(self) -> str:
+        """One line for a log."""
+        extra = f" + {format_cards(self.loose)}" if self.loose else ""
+        return f"P{self.seat} added {format_card(self.card)}{extra} to b{self.build}"
+
+
+@dataclass(frozen=True, slots=True)
+class Raised(Event):
+    """A single build raised to a new value (C5.5), absorbing ``loose`` if any."""
+
+    kind: ClassVar[str] = "raised"
+    seat: int
+    card: int
+    build: int
+    old_value: int
+    new_value: int
+    loose: tuple[int, ...]
+    previous_owner: int
+
+    def describe(self) -> str:
+        """One line for a log."""
+        extra = f" + {format_cards(self.loose)}" if self.loose else ""
+        return (
+            f"P{self.seat} raised b{self.build} from {self.old_value} to {self.new_value} "
+            f"with {format_card(self.card)}{extra}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Leftovers(Event):
+    """Cards left at the end of a hand, taken by the last capturer (C8.1); not a sweep."""
+
+    kind: ClassVar[str] = "leftovers"
+    seat: int
+    cards: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        return f"P{self.seat} (last capturer) takes the leftovers {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored(Event):
+    """A hand's score per side, item by item, and the match scores after it."""
+
+    kind: ClassVar[str] = "hand_scored"
+    hand_no: int
+    items: tuple[HandScore, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        parts = []
+        for i, h in enumerate(self.items):
+            parts.append(
+                f"side {i}: {h.cards} cards, {h.spades} spades → {self.points[i]} "
+                f"(cards {h.most_cards}, spades {h.most_spades}, 10♦ {h.big_casino}, "
+                f"2♠ {h.little_casino}, aces {h.aces}, sweeps {h.sweeps})"
+            )
+        return f"hand {self.hand_no} scored: " + "; ".join(parts) + f"; scores {self.scores}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended: final scores by side and the winning sides."""
+
+    kind: ClassVar[str] = "game_over"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    detail: str
+
+    def describe(self) -> str:
+        """One line for a log."""
+        who = ", ".join(f"side {w}" for w in self.winners) or "nobody"
+        return f"game over: {who} won with scores {self.scores} ({self.detail})"

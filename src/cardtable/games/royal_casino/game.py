@@ -1,0 +1,242 @@
+"""Royal Casino behind the game contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.cards import FULL_DECK, iter_mask
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
+from cardtable.core.options import Options
+from cardtable.core.rng import derive_rng
+from cardtable.games.royal_casino import notation, rules, view
+from cardtable.games.royal_casino.state import OPTIONS, Move, Phase, RCState
+
+__all__ = ["GAME", "RoyalCasino"]
+
+INFO = GameInfo(
+    name="royal-casino",
+    title="Royal Casino",
+    aliases=("casino", "royal_casino", "royalcasino"),
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    options=OPTIONS,
+    unit="hand",
+    rules="shared/rules/royal-casino.md",
+    summary="The Dominican fishing game: capture, build and sweep to 21.",
+)
+
+
+class RoyalCasino(Game[RCState, Move, view.RCView]):
+    """Royal Casino (Dominican rules, shared/rules/royal-casino.md).
+
+    >>> s = GAME.new_game(2, seed=1)
+    >>> GAME.to_act(s) in (0, 1), len(GAME.legal_actions(s)) > 0
+    (True, True)
+    """
+
+    info = INFO
+
+    def __init__(self) -> None:
+        self._cache_state: RCState | None = None
+        self._cache_moves: list[Move] = []
+
+    # -- set-up ---------------------------------------------------------------------
+    def new_game(
+        self,
+        players: int,
+        options: Options | Mapping[str, object] | None = None,
+        seed: int = 0,
+        scope: Scope = "match",
+    ) -> RCState:
+        """A new game: the first dealer is drawn from the seed (C1.4), then the deal."""
+        self.check_players(players)
+        opts = self.resolve_options(options)
+        dealer = derive_rng(seed, "first-dealer").randrange(players)
+        sides = 2 if players == 4 else players
+        blank = RCState(
+            players,
+            opts,
+            scope,
+            seed,
+            1,
+            dealer,
+            0,
+            Phase.PLAY,
+            (0,) * players,
+            (),
+            0,
+            (),
+            (0,) * sides,
+            (0,) * sides,
+            -1,
+            (0,) * sides,
+            False,
+        )
+        state, _ = rules.deal_hand(blank, 1, dealer)
+        return state
+
+    def players(self, state: RCState) -> int:
+        """The number of seats."""
+        return state.players
+
+    def options(self, state: RCState) -> Options:
+        """The options in force."""
+        return state.options
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """Partnerships {0, 2} and {1, 3} with four players (C1.2); else everyone alone."""
+        if players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(players))
+
+    # -- play -----------------------------------------------------------------------
+    def to_act(self, state: RCState) -> int | None:
+        """The seat to play, or None when the game is over."""
+        return None if state.phase == Phase.OVER else state.turn
+
+    def legal_actions(self, state: RCState) -> Sequence[Move]:
+        """Every legal move (the single source of truth)."""
+        if state is self._cache_state:
+            return self._cache_moves
+        moves = rules.legal_moves(state)
+        self._cache_state = state
+        self._cache_moves = moves
+        return moves
+
+    def apply(self, state: RCState, action: Move) -> tuple[RCState, tuple[Event, ...]]:
+        """Play a move; raises IllegalActionError (state unchanged) if it is not legal."""
+        if action not in self.legal_actions(state):
+            raise rules.explain_illegal(state, action)
+        return rules.apply_move(state, action)
+
+    def explain_illegal(self, state: RCState, action: Move) -> IllegalActionError:
+        """Why a move is not legal."""
+        return rules.explain_illegal(state, action)
+
+    def outcome(self, state: RCState) -> Outcome | None:
+        """Final scores and winners once over (for a single hand: the hand's points)."""
+        if state.phase != Phase.OVER:
+            return None
+        detail = "one hand" if state.scope == "unit" else "match to 21"
+        return Outcome(self.sides(state.players), state.scores, state.winners, detail)
+
+    def units_played(self, state: RCState) -> int:
+        """Hands completed."""
+        return state.hand_no if state.phase == Phase.OVER else state.hand_no - 1
+
+    # -- hidden information -----------------------------------------------------------
+    def view(self, state: RCState, seat: int | None) -> view.RCView:
+        """What a seat may know."""
+        return view.make_view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """An event as a seat may see it."""
+        return view.redact_event(event, seat)
+
+    def view_to_json(self, v: view.RCView) -> dict[str, Any]:
+        """A view as JSON."""
+        return view.view_json(v)
+
+    def render_view(self, v: view.RCView) -> str:
+        """A view as terminal text."""
+        return view.render(v)
+
+    def view_seat(self, v: view.RCView) -> int | None:
+        """The seat of a view."""
+        return v.seat
+
+    def shuffle_hidden(self, state: RCState, seat: int | None, rng: random.Random) -> RCState:
+        """Redistribute the other hands and the stock at random, keeping their sizes."""
+        others = [i for i in range(state.players) if i != seat]
+        pool = [c for i in others for c in iter_mask(state.hands[i])] + list(state.stock)
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        pos = 0
+        for i in others:
+            size = state.hands[i].bit_count()
+            m = 0
+            for c in pool[pos : pos + size]:
+                m |= 1 << c
+            hands[i] = m
+            pos += size
+        stock = tuple(pool[pos:])
+        return RCState(
+            state.players,
+            state.options,
+            state.scope,
+            state.seed,
+            state.hand_no,
+            state.dealer,
+            state.turn,
+            state.phase,
+            tuple(hands),
+            stock,
+            state.loose,
+            state.builds,
+            state.piles,
+            state.sweeps,
+            state.last_capturer,
+            state.scores,
+            state.playoff,
+            state.winners,
+            state.last_hand_points,
+        )
+
+    # -- notation -------------------------------------------------------------------
+    def format_action(self, action: Move) -> str:
+        """Canonical move text."""
+        return notation.format_move(action)
+
+    def parse_action(self, state: RCState, text: str) -> Move:
+        """Read a move (lenient: case, ``→``, a bare card when unambiguous)."""
+        return notation.parse_move(state, text)
+
+    def format_position(self, state: RCState) -> str:
+        """Canonical position text."""
+        return notation.format_position(state)
+
+    def parse_position(self, text: str) -> RCState:
+        """Read a position."""
+        return notation.parse_position(text)
+
+    # -- checks -------------------------------------------------------------------------
+    def invariant_failures(self, state: RCState) -> list[str]:
+        """Card conservation (C6.5c), build sanity, and no build left at the end (C6.5b)."""
+        failures = []
+        masks = [*state.hands, state.loose, *(b.mask for b in state.builds), *state.piles]
+        stock = 0
+        for c in state.stock:
+            stock |= 1 << c
+        masks.append(stock)
+        total = 0
+        union = 0
+        for m in masks:
+            total += m.bit_count()
+            union |= m
+        if total != 52 or union != FULL_DECK or len(state.stock) != stock.bit_count():
+            failures.append(f"C6.5c: {total} cards in play, {union.bit_count()} distinct")
+        for i, b in enumerate(state.builds):
+            if not 2 <= b.value <= 14:
+                failures.append(f"b{i + 1} has value {b.value}")
+            cm = 0
+            for c in b.comps:
+                cm |= c
+            if cm != b.mask:
+                failures.append(f"b{i + 1}: components do not match its cards")
+        if state.phase == Phase.OVER:
+            if state.builds:
+                failures.append("C6.5b: a build is left at the end of the hand")
+            if state.loose and state.last_capturer >= 0:
+                failures.append("C8.1: leftovers were not taken")
+        hand_sizes = {h.bit_count() for h in state.hands}
+        if state.phase == Phase.PLAY and max(hand_sizes) - min(hand_sizes) > 1:
+            failures.append("hand sizes differ by more than one card")
+        return failures
+
+
+GAME = RoyalCasino()
+"""The Royal Casino game object registered as ``royal-casino``."""

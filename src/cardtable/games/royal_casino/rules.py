@@ -1,0 +1,684 @@
+"""Royal Casino rules: the legal-move generator (the single source of truth), ``apply``,
+the deal and the reasons moves are illegal.
+
+Sets of loose cards are int masks.  For a table the generator lists every subset of loose
+cards worth at most 14 (aces 1) once, by sum; a *group* of value V is such a subset of sum
+V, or a lone ace when V = 14 (C2.2).  A set of loose cards that splits into groups of V is
+a union of pairwise disjoint groups: these unions are computed once per (table, V) and
+memoised, which is the "partition check memoised" of the spec's performance note.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from cardtable.cards import format_card, iter_mask
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import Event
+from cardtable.core.rng import shuffled_deck
+from cardtable.games.royal_casino import events as ev
+from cardtable.games.royal_casino.scoring import decide_game, is_restricted, score_hand
+from cardtable.games.royal_casino.state import (
+    ACE_BITS,
+    CAPV,
+    RANK_MASK,
+    VAL,
+    Build,
+    Kind,
+    Move,
+    Phase,
+    RCState,
+    guard_bits,
+    side_of,
+)
+
+__all__ = [
+    "apply_move",
+    "deal_hand",
+    "explain_illegal",
+    "groups",
+    "legal_moves",
+    "partition",
+    "unions",
+]
+
+# -- memoised subset tables ------------------------------------------------------------------
+_SUMS_CACHE: dict[int, dict[int, list[int]]] = {}
+_UNIONS_CACHE: dict[tuple[int, int], list[int]] = {}
+_CACHE_LIMIT = 200_000
+
+
+def subset_sums(loose: int) -> dict[int, list[int]]:
+    """Every non-empty subset of ``loose`` worth at most 14 (aces 1), by sum."""
+    found = _SUMS_CACHE.get(loose)
+    if found is not None:
+        return found
+    items: list[tuple[int, int]] = [(0, 0)]
+    m = loose
+    while m:
+        low = m & -m
+        m ^= low
+        v = VAL[low.bit_length() - 1]
+        items += [(s + v, mask | low) for s, mask in items if s + v <= 14]
+    by_sum: dict[int, list[int]] = {}
+    for s, mask in items[1:]:
+        by_sum.setdefault(s, []).append(mask)
+    if len(_SUMS_CACHE) > _CACHE_LIMIT:
+        _SUMS_CACHE.clear()
+    _SUMS_CACHE[loose] = by_sum
+    return by_sum
+
+
+def groups(loose: int, value: int) -> list[int]:
+    """The groups of ``value`` among ``loose``: subsets summing to it, and lone aces for 14."""
+    found = subset_sums(loose).get(value, [])
+    if value == 14 and loose & ACE_BITS:
+        return found + [1 << c for c in iter_mask(loose & ACE_BITS)]
+    return found
+
+
+def unions(loose: int, value: int) -> list[int]:
+    """Every set of loose cards that splits into groups of ``value`` (0, the empty set, first)."""
+    key = (loose, value)
+    found = _UNIONS_CACHE.get(key)
+    if found is not None:
+        return found
+    result = [0]
+    seen = {0}
+    for g in groups(loose, value):
+        for u in list(result):
+            if not u & g:
+                w = u | g
+                if w not in seen:
+                    seen.add(w)
+                    result.append(w)
+    if len(_UNIONS_CACHE) > _CACHE_LIMIT:
+        _UNIONS_CACHE.clear()
+    _UNIONS_CACHE[key] = result
+    return result
+
+
+def partition(mask: int, value: int) -> tuple[int, ...] | None:
+    """One split of ``mask`` into groups of ``value`` (canonical: by lowest card), or None."""
+    if not mask:
+        return ()
+    low = mask & -mask
+    for g in groups(mask, value):
+        if g & low:
+            rest = partition(mask & ~g, value)
+            if rest is not None:
+                return (g, *rest)
+    return None
+
+
+def _played_groups(card: int, loose: int, value: int) -> Iterator[tuple[int, int]]:
+    """Ways the played card forms a group of ``value`` with loose cards: (X, rest-loose)."""
+    v = VAL[card]
+    if v == value or (value == 14 and v == 1):
+        yield 0, loose
+    need = value - v
+    if need >= 1:
+        for x in subset_sums(loose).get(need, ()):
+            yield x, loose & ~x
+
+
+# -- the generator -----------------------------------------------------------------------------
+def legal_moves(state: RCState) -> list[Move]:
+    """Every legal move of the player to act (C4–C6), in a fixed order."""
+    if state.phase != Phase.PLAY:
+        return []
+    p = state.turn
+    hand = state.hands[p]
+    loose = state.loose
+    builds = state.builds
+    players = state.players
+    options = state.options
+    partner_ok = players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
+    absorb = bool(options["raiseAbsorbsLoose"])
+    coexist = bool(options["sameValueBuildsCoexist"])
+    owned_bits = 0
+    table_values = 0
+    for b in builds:
+        table_values |= 1 << b.value
+        if b.owner == p:
+            owned_bits |= 1 << b.value
+    moves: list[Move] = []
+    m = hand
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        rest_hand = hand & ~low
+        guards = guard_bits(rest_hand)
+        v = CAPV[c]
+        equal = loose & RANK_MASK[VAL[c] - 1]
+        # TRAIL (C5.1)
+        if not owned_bits and not equal:
+            moves.append(Move(Kind.TRAIL, c))
+        # CAPTURE (C5.2)
+        build_idx = [i for i, b in enumerate(builds) if b.value == v]
+        loose_sets = [u for u in unions(loose, v) if u & equal == equal] if loose else [0]
+        n_b = len(build_idx)
+        for sel in range(1 << n_b):
+            bmask = 0
+            left_owned = 0
+            for j in range(n_b):
+                if sel >> j & 1:
+                    bmask |= 1 << build_idx[j]
+            for i, b in enumerate(builds):
+                if b.owner == p and not bmask >> i & 1:
+                    left_owned |= 1 << b.value
+            if left_owned & ~guards:
+                continue  # C6.2
+            for u in loose_sets:
+                if u or bmask:
+                    moves.append(Move(Kind.CAPTURE, c, v, False, bmask, u))
+        # BUILD (C5.3): the new value must be guarded by the rest of the hand.
+        vc = VAL[c]
+        if loose:
+            for value in range(2, 15):
+                if not guards >> value & 1 or owned_bits & ~guards:
+                    continue
+                if not coexist and table_values >> value & 1:
+                    continue
+                need = value - vc
+                if need >= 1:
+                    for s in subset_sums(loose).get(need, ()):
+                        moves.append(Move(Kind.BUILD, c, value, False, 0, s))
+                seen: set[int] = set()
+                for x, rest in _played_groups(c, loose, value):
+                    for u in unions(rest, value):
+                        if u:
+                            s = x | u
+                            if s not in seen:
+                                seen.add(s)
+                                moves.append(Move(Kind.BUILD, c, value, True, 0, s))
+        # ADD (C5.4) and RAISE (C5.5)
+        for i, b in enumerate(builds):
+            if b.owner != p and not partner_ok and side_of(b.owner, players) == side_of(
+                p, players
+            ):
+                continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
+            value = b.value
+            if guards >> value & 1 and not owned_bits & ~guards:
+                seen = set()
+                for x, rest in _played_groups(c, loose, value):
+                    for u in unions(rest, value) if rest else (0,):
+                        s = x | u
+                        if s not in seen:
+                            seen.add(s)
+                            moves.append(Move(Kind.ADD, c, value, True, 1 << i, s))
+            if b.multi or b.owner == p:
+                continue
+            new = value + vc
+            if new > 14 or not guards >> new & 1 or owned_bits & ~guards:
+                continue
+            if not coexist and any(
+                o.value == new for j, o in enumerate(builds) if j != i
+            ):
+                continue
+            absorbed = unions(loose, new) if absorb and loose else [0]
+            for u in absorbed:
+                moves.append(Move(Kind.RAISE, c, new, bool(u), 1 << i, u))
+    return moves
+
+
+# -- dealing ---------------------------------------------------------------------------------
+def play_order(dealer: int, players: int, step: int) -> list[int]:
+    """The seats in playing order for a dealer: the dealer's right first, dealer last (C3.4)."""
+    return [(dealer + step * k) % players for k in range(1, players + 1)]
+
+
+def deal_hand(state: RCState, hand_no: int, dealer: int) -> tuple[RCState, tuple[Event, ...]]:
+    """Shuffle (seeded), deal four table cards and four to each player (C3.1, C3.5)."""
+    deck = shuffled_deck(state.seed, "hand", hand_no)
+    players = state.players
+    order = play_order(dealer, players, state.step)
+    table = deck[:4]
+    pos = 4
+    hands = [0] * players
+    for seat in order:
+        for c in deck[pos : pos + 4]:
+            hands[seat] |= 1 << c
+        pos += 4
+    loose = 0
+    for c in table:
+        loose |= 1 << c
+    sides = state.sides
+    new = RCState(
+        players,
+        state.options,
+        state.scope,
+        state.seed,
+        hand_no,
+        dealer,
+        order[0],
+        Phase.PLAY,
+        tuple(hands),
+        tuple(deck[pos:]),
+        loose,
+        (),
+        (0,) * sides,
+        (0,) * sides,
+        -1,
+        state.scores,
+        state.playoff,
+        (),
+        state.last_hand_points,
+    )
+    dealt = ev.Dealt(
+        hand_no,
+        1,
+        dealer,
+        tuple(tuple(iter_mask(h)) for h in hands),
+        tuple(sorted(table)),
+    )
+    return new, (dealt,)
+
+
+# -- apply -----------------------------------------------------------------------------------
+def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
+    """Apply a move already known to be legal, then run the automatic steps."""
+    p = state.turn
+    players = state.players
+    side = side_of(p, players)
+    c = move.card
+    bit = 1 << c
+    hands = list(state.hands)
+    hands[p] &= ~bit
+    loose = state.loose
+    builds = state.builds
+    piles = state.piles
+    sweeps = state.sweeps
+    last = state.last_capturer
+    kind = move.kind
+    events: list[Event] = []
+    if kind == Kind.TRAIL:
+        loose |= bit
+        events.append(ev.Trailed(p, c))
+    elif kind == Kind.CAPTURE:
+        taken = bit | move.loose
+        kept: list[Build] = []
+        for i, b in enumerate(builds):
+            if move.builds >> i & 1:
+                taken |= b.mask
+            else:
+                kept.append(b)
+        builds = tuple(kept)
+        loose &= ~move.loose
+        pl = list(piles)
+        pl[side] |= taken
+        piles = tuple(pl)
+        last = p
+        sweep = not loose and not builds
+        if sweep and not state.options["lastPlaySweepCounts"]:
+            sweep = any(hands) or bool(state.stock)
+        if sweep:
+            sw = list(sweeps)
+            sw[side] += 1
+            sweeps = tuple(sw)
+        events.append(
+            ev.Captured(
+                p,
+                c,
+                tuple(iter_mask(move.loose)),
+                tuple(i + 1 for i in range(len(state.builds)) if move.builds >> i & 1),
+                tuple(iter_mask(taken)),
+                sweep,
+            )
+        )
+    elif kind == Kind.BUILD:
+        loose &= ~move.loose
+        full = bit | move.loose
+        comps = partition(full, move.value) if move.multi else (full,)
+        builds = (*builds, Build(move.value, move.multi, p, full, comps or (full,)))
+        events.append(
+            ev.Built(p, c, move.value, move.multi, tuple(iter_mask(move.loose)), len(builds))
+        )
+    else:
+        i = move.builds.bit_length() - 1
+        b = builds[i]
+        loose &= ~move.loose
+        if kind == Kind.ADD:
+            added = partition(bit | move.loose, b.value) or (bit | move.loose,)
+            nb = Build(b.value, True, p, b.mask | bit | move.loose, b.comps + added)
+            events.append(ev.Added(p, c, i + 1, tuple(iter_mask(move.loose)), b.owner))
+        else:
+            absorbed = partition(move.loose, move.value) or ()
+            nb = Build(
+                move.value,
+                bool(move.loose),
+                p,
+                b.mask | bit | move.loose,
+                (b.mask | bit, *absorbed),
+            )
+            events.append(
+                ev.Raised(p, c, i + 1, b.value, move.value, tuple(iter_mask(move.loose)), b.owner)
+            )
+        builds = (*builds[:i], nb, *builds[i + 1 :])
+    # whose turn next
+    step = state.step
+    turn = (p + step) % players
+    new = RCState(
+        players,
+        state.options,
+        state.scope,
+        state.seed,
+        state.hand_no,
+        state.dealer,
+        turn,
+        Phase.PLAY,
+        tuple(hands),
+        state.stock,
+        loose,
+        builds,
+        piles,
+        sweeps,
+        last,
+        state.scores,
+        state.playoff,
+        (),
+        state.last_hand_points,
+    )
+    if hands[turn]:
+        return new, tuple(events)
+    if any(hands):
+        # Only in hand-made positions: skip seats with no cards.
+        while not hands[turn]:
+            turn = (turn + step) % players
+        return _with_turn(new, turn), tuple(events)
+    if state.stock:
+        return _deal_round(new, events)
+    return _end_hand(new, events)
+
+
+def _with_turn(state: RCState, turn: int) -> RCState:
+    return RCState(
+        state.players,
+        state.options,
+        state.scope,
+        state.seed,
+        state.hand_no,
+        state.dealer,
+        turn,
+        state.phase,
+        state.hands,
+        state.stock,
+        state.loose,
+        state.builds,
+        state.piles,
+        state.sweeps,
+        state.last_capturer,
+        state.scores,
+        state.playoff,
+        state.winners,
+        state.last_hand_points,
+    )
+
+
+def _deal_round(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event, ...]]:
+    """Deal four more cards to each player, none to the table (C3.2)."""
+    players = state.players
+    order = play_order(state.dealer, players, state.step)
+    stock = state.stock
+    hands = [0] * players
+    pos = 0
+    for seat in order:
+        for c in stock[pos : pos + 4]:
+            hands[seat] |= 1 << c
+        pos += 4
+    deal_no = (52 - 4 - len(stock)) // (4 * players) + 1
+    events.append(
+        ev.Dealt(state.hand_no, deal_no, state.dealer, tuple(tuple(iter_mask(h)) for h in hands), ())
+    )
+    new = RCState(
+        players,
+        state.options,
+        state.scope,
+        state.seed,
+        state.hand_no,
+        state.dealer,
+        order[0],
+        Phase.PLAY,
+        tuple(hands),
+        stock[pos:],
+        state.loose,
+        state.builds,
+        state.piles,
+        state.sweeps,
+        state.last_capturer,
+        state.scores,
+        state.playoff,
+        (),
+        state.last_hand_points,
+    )
+    return new, tuple(events)
+
+
+def _end_hand(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event, ...]]:
+    """Leftovers to the last capturer (C8.1), score the hand (C9), decide the game (C10)."""
+    players = state.players
+    piles = list(state.piles)
+    loose = state.loose
+    if loose and state.last_capturer >= 0:
+        side = side_of(state.last_capturer, players)
+        piles[side] |= loose
+        events.append(ev.Leftovers(state.last_capturer, tuple(iter_mask(loose))))
+        loose = 0
+    restricted = tuple(is_restricted(s, state.playoff) for s in state.scores)
+    hand = score_hand(piles, state.sweeps, state.options, restricted)
+    points = tuple(h.total for h in hand)
+    if state.scope == "unit":
+        best = max(points)
+        winners = tuple(i for i, pt in enumerate(points) if pt == best)
+        scores = tuple(s + pt for s, pt in zip(state.scores, points, strict=True))
+        events.append(ev.HandScored(state.hand_no, hand, points, scores))
+        events.append(ev.GameOver(scores, winners, "one hand"))
+        return _finish(state, tuple(piles), loose, scores, winners, points, False), tuple(events)
+    decision = decide_game(state.scores, hand, state.options, state.playoff)
+    events.append(ev.HandScored(state.hand_no, hand, points, decision.scores))
+    if decision.winners:
+        detail = "automatic win (C10.2)" if decision.automatic else "reached 21"
+        events.append(ev.GameOver(decision.scores, decision.winners, detail))
+        return (
+            _finish(state, tuple(piles), loose, decision.scores, decision.winners, points, False),
+            tuple(events),
+        )
+    # Next hand: the deal passes to the old dealer's right (C1.4).
+    base = _finish(state, tuple(piles), loose, decision.scores, (), points, decision.playoff)
+    next_dealer = (state.dealer + state.step) % players
+    nxt, deal_events = deal_hand(base, state.hand_no + 1, next_dealer)
+    events.extend(deal_events)
+    return nxt, tuple(events)
+
+
+def _finish(
+    state: RCState,
+    piles: tuple[int, ...],
+    loose: int,
+    scores: tuple[int, ...],
+    winners: tuple[int, ...],
+    points: tuple[int, ...],
+    playoff: bool,
+) -> RCState:
+    return RCState(
+        state.players,
+        state.options,
+        state.scope,
+        state.seed,
+        state.hand_no,
+        state.dealer,
+        -1,
+        Phase.OVER,
+        state.hands,
+        state.stock,
+        loose,
+        state.builds,
+        piles,
+        state.sweeps,
+        state.last_capturer,
+        scores,
+        playoff,
+        winners,
+        points,
+    )
+
+
+# -- reasons ---------------------------------------------------------------------------------
+def _cards(mask: int) -> str:
+    return " ".join(format_card(c) for c in iter_mask(mask))
+
+
+def _guard_name(value: int) -> str:
+    return {14: "an ace", 11: "a J", 12: "a Q", 13: "a K"}.get(value, f"a {value}")
+
+
+def explain_illegal(state: RCState, move: Move) -> IllegalActionError:
+    """Why ``move`` is not legal here: the rule id and a reason a person understands."""
+    if state.phase != Phase.PLAY:
+        return IllegalActionError("C10.4", "the game is over")
+    p = state.turn
+    hand = state.hands[p]
+    c = move.card
+    bit = 1 << c
+    name = format_card(c)
+    if not hand & bit:
+        return IllegalActionError("C4.0", f"{name} is not in your hand")
+    if move.loose & ~state.loose:
+        return IllegalActionError(
+            "C5.2", f"{_cards(move.loose & ~state.loose)} is not a loose card on the table"
+        )
+    if move.builds >> len(state.builds):
+        return IllegalActionError("C5.2", "there is no such build on the table")
+    rest_hand = hand & ~bit
+    guards = guard_bits(rest_hand)
+    owned = [b for b in state.builds if b.owner == p]
+    equal = state.loose & RANK_MASK[VAL[c] - 1]
+    kind = move.kind
+    if kind == Kind.TRAIL:
+        if owned:
+            return IllegalActionError("C6.1", "you own a build, so you may not trail")
+        if equal:
+            return IllegalActionError(
+                "C6.3",
+                f"a loose {_cards(equal)} is on the table: capture it or build with {name}; "
+                "you may not trail it",
+            )
+    elif kind == Kind.CAPTURE:
+        v = CAPV[c]
+        if not move.loose and not move.builds:
+            return IllegalActionError("C5.2", "a capture must take at least one card or build")
+        for i, b in enumerate(state.builds):
+            if move.builds >> i & 1 and b.value != v:
+                return IllegalActionError(
+                    "C5.2", f"b{i + 1} is worth {b.value}; {name} captures only {v}"
+                )
+        if equal & ~move.loose:
+            return IllegalActionError(
+                "C6.3", f"you must take every loose card of {name}'s rank: {_cards(equal)}"
+            )
+        if partition(move.loose, v) is None:
+            return IllegalActionError(
+                "C5.2", f"{_cards(move.loose)} cannot be split into groups worth {v}"
+            )
+    elif kind == Kind.BUILD:
+        if not move.loose:
+            return IllegalActionError("C5.3", "a build must use at least one loose card")
+        if not 2 <= move.value <= 14:
+            return IllegalActionError("C5.3", "a build is worth 2 to 14")
+        total = VAL[c] + sum(VAL[x] for x in iter_mask(move.loose))
+        if not move.multi and total != move.value:
+            return IllegalActionError(
+                "C5.3", f"{name} and {_cards(move.loose)} make {total}, not {move.value}"
+            )
+        if move.multi and (
+            partition(bit | move.loose, move.value) is None
+            or len(partition(bit | move.loose, move.value) or ()) < 2
+        ):
+            return IllegalActionError(
+                "C5.3",
+                f"{name} and {_cards(move.loose)} do not split into two or more groups "
+                f"worth {move.value}",
+            )
+        if not guards >> move.value & 1:
+            return IllegalActionError(
+                "C6.2",
+                f"you must keep {_guard_name(move.value)} in hand to build {move.value} "
+                "(no building for partner)",
+            )
+        if not state.options["sameValueBuildsCoexist"] and any(
+            b.value == move.value for b in state.builds
+        ):
+            return IllegalActionError(
+                "C5.3", f"a {move.value}-build is already on the table: add to it instead"
+            )
+    elif kind in (Kind.ADD, Kind.RAISE):
+        if move.builds.bit_count() != 1:
+            return IllegalActionError("C5.4", "name exactly one build")
+        i = move.builds.bit_length() - 1
+        b = state.builds[i]
+        partner = (
+            state.players == 4
+            and b.owner != p
+            and side_of(b.owner, 4) == side_of(p, 4)
+            and state.options["partnerBuildInteraction"] == "FORBIDDEN"
+        )
+        if partner:
+            return IllegalActionError(
+                "C6.4", "partners may not add to or raise each other's builds in this game"
+            )
+        if kind == Kind.ADD:
+            if partition(bit | move.loose, b.value) is None:
+                return IllegalActionError(
+                    "C5.4",
+                    f"{name} {_cards(move.loose)} does not make groups worth {b.value}".replace(
+                        "  ", " "
+                    ),
+                )
+            if not guards >> b.value & 1:
+                return IllegalActionError(
+                    "C6.2", f"you must keep {_guard_name(b.value)} in hand to add to b{i + 1}"
+                )
+        else:
+            if b.multi:
+                return IllegalActionError("C5.5", "a multiple build cannot be raised")
+            if b.owner == p:
+                return IllegalActionError("C5.5", "you cannot raise your own build")
+            new = b.value + VAL[c]
+            if new > 14:
+                return IllegalActionError("C5.5", f"raising b{i + 1} would make {new}, over 14")
+            if move.value != new:
+                return IllegalActionError(
+                    "C5.5", f"{name} on b{i + 1} makes {new}, not {move.value}"
+                )
+            if move.loose and not state.options["raiseAbsorbsLoose"]:
+                return IllegalActionError(
+                    "C5.5", "only one card from the hand may change a build's value"
+                )
+            if partition(move.loose, new) is None:
+                return IllegalActionError(
+                    "C5.5", f"{_cards(move.loose)} cannot be split into groups worth {new}"
+                )
+            if not guards >> new & 1:
+                return IllegalActionError(
+                    "C6.2", f"you must keep {_guard_name(new)} in hand to raise to {new}"
+                )
+            if not state.options["sameValueBuildsCoexist"] and any(
+                o.value == new for j, o in enumerate(state.builds) if j != i
+            ):
+                return IllegalActionError(
+                    "C5.3", f"a {new}-build is already on the table: add to it instead"
+                )
+    # The hold obligation for the builds the player will own afterwards (C6.2).
+    remaining = 0
+    for i, b in enumerate(state.builds):
+        if b.owner == p and not (kind == Kind.CAPTURE and move.builds >> i & 1):
+            remaining |= 1 << b.value
+    if remaining & ~guards:
+        v = next(v for v in range(2, 15) if (remaining & ~guards) >> v & 1)
+        return IllegalActionError(
+            "C6.2",
+            f"you own a {v}-build and would have no card to capture it left in hand",
+        )
+    return IllegalActionError("C4.0", "that move is not legal here")
+
