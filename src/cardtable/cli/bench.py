@@ -1,0 +1,144 @@
+"""``cardtable bench``: random playouts on one core, timed.
+
+Each playout is one unit (hand, round or deal) from a new seed.  Throughput (units/s and
+actions/s) is measured over the whole loop: ``legal_actions``, a random choice and
+``apply``.  The per-call costs are the medians of a sample: on every ``SAMPLE_EVERY``-th
+step the loop's own ``legal_actions`` and ``apply`` calls are timed, and one extra
+``view`` call (of the seat to act) is timed and its time taken out of the loop's time.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.options import Options
+from cardtable.core.registry import AnyGame
+
+__all__ = ["SAMPLE_EVERY", "BenchResult", "run_bench"]
+
+SAMPLE_EVERY = 8
+"""Every how many steps the per-call costs are sampled."""
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    """What a bench run measured."""
+
+    game: str
+    players: int
+    units: str
+    units_played: int
+    actions: int
+    seconds: float
+    legal_actions_us: float
+    apply_us: float
+    view_us: float
+
+    @property
+    def units_per_s(self) -> float:
+        """Completed units per second of loop time."""
+        return self.units_played / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def actions_per_s(self) -> float:
+        """Actions applied per second of loop time."""
+        return self.actions / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object ``bench --json`` prints (exactly the documented keys)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "units": self.units,
+            "units_per_s": round(self.units_per_s, 1),
+            "actions_per_s": round(self.actions_per_s, 1),
+            "legal_actions_us": round(self.legal_actions_us, 2),
+            "apply_us": round(self.apply_us, 2),
+            "view_us": round(self.view_us, 2),
+        }
+
+
+def run_bench(
+    game: AnyGame,
+    players: int,
+    seconds: float,
+    options: Options | None = None,
+    seed: int = 0,
+    on_progress: Callable[[float], None] | None = None,
+) -> BenchResult:
+    """Play random units for about ``seconds`` and measure them.
+
+    At least one unit is always completed.  ``on_progress`` is called with the elapsed
+    loop time from time to time.
+    """
+    rng = random.Random(seed)
+    legal_ns: list[int] = []
+    apply_ns: list[int] = []
+    view_ns: list[int] = []
+    units = actions = 0
+    excluded = 0
+    clock = time.perf_counter_ns
+    new_game, to_act, legal_actions, apply, view = (
+        game.new_game,
+        game.to_act,
+        game.legal_actions,
+        game.apply,
+        game.view,
+    )
+    budget = int(seconds * 1e9)
+    start = clock()
+    next_report = start
+    while True:
+        state = new_game(players, options, seed + units, "unit")
+        seat = to_act(state)
+        while seat is not None:
+            if actions % SAMPLE_EVERY == 0:
+                t0 = clock()
+                view(state, seat)  # what a bot in this seat would be shown
+                t1 = clock()
+                legal = legal_actions(state)
+                t2 = clock()
+                action = legal[rng.randrange(len(legal))]
+                t3 = clock()
+                state, _events = apply(state, action)
+                t4 = clock()
+                view_ns.append(t1 - t0)
+                legal_ns.append(t2 - t1)
+                apply_ns.append(t4 - t3)
+                excluded += t1 - t0
+            else:
+                legal = legal_actions(state)
+                state, _events = apply(state, legal[rng.randrange(len(legal))])
+            actions += 1
+            seat = to_act(state)
+        units += 1
+        now = clock()
+        if now - start - excluded >= budget:
+            break
+        if on_progress is not None and now >= next_report:
+            on_progress((now - start - excluded) / 1e9)
+            next_report = now + 100_000_000
+    elapsed = (clock() - start - excluded) / 1e9
+    if on_progress is not None:
+        on_progress(elapsed)
+    return BenchResult(
+        game.info.name,
+        players,
+        f"{game.info.unit}s",
+        units,
+        actions,
+        elapsed,
+        _median_us(legal_ns),
+        _median_us(apply_ns),
+        _median_us(view_ns),
+    )
+
+
+def _median_us(samples: list[int]) -> float:
+    """The median of nanosecond samples, in microseconds (0 when there are none)."""
+    return statistics.median(samples) / 1000 if samples else 0.0

@@ -1,0 +1,133 @@
+"""What every command shares: finding games, reading options, positions and files, errors.
+
+The CLI is the I/O layer: it reads files and standard input, chooses random seeds and
+prints.  Everything it plays goes through :class:`~cardtable.tables.Table` or the game
+contract; it never decides legality itself.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardtable.bots import available_bots
+from cardtable.core.errors import CardtableError, InvalidOptionError, InvalidPositionError
+from cardtable.core.options import Options
+from cardtable.core.registry import AnyGame, Registry
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "UserError",
+    "default_bot",
+    "get_game",
+    "parse_bots",
+    "parse_options",
+    "random_seed",
+    "read_position",
+    "read_text",
+    "registry",
+]
+
+EXIT_BAD_INPUT = 2
+"""The exit status for bad input of any kind (as click uses for usage errors)."""
+
+
+class UserError(click.ClickException):
+    """A one-line message for the user, printed on stderr, with exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+    def show(self, file: Any = None) -> None:
+        """Print ``error: message`` on stderr (no traceback, one line)."""
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+def registry() -> Registry:
+    """The registry of games (imported lazily so ``--help`` stays fast)."""
+    from cardtable.games import REGISTRY
+
+    return REGISTRY
+
+
+def get_game(name: str) -> AnyGame:
+    """The game called ``name`` or an alias; an ``UnknownGameError`` with a suggestion."""
+    return registry().get(name)
+
+
+def parse_options(game: AnyGame, assignments: Sequence[str]) -> Options:
+    """Validate ``--option k=v`` values against the game's schema."""
+    return game.info.options.parse_assignments(list(assignments))
+
+
+def check_players(game: AnyGame, players: int | None) -> int:
+    """The number of players (the game's default when ``None``), checked against the game."""
+    n = game.info.default_players if players is None else players
+    game.check_players(n)
+    return n
+
+
+def default_bot(game: AnyGame) -> str:
+    """The strongest built-in bot the game offers: ``greedy`` where it exists, else ``random``."""
+    return "greedy" if "greedy" in available_bots(game) else "random"
+
+
+def parse_bots(game: AnyGame, text: str | None) -> list[str]:
+    """Read a comma-separated list of bot names and check each one exists for the game."""
+    names = [n.strip().lower() for n in (text or default_bot(game)).split(",")]
+    if not names or any(not n for n in names):
+        raise InvalidOptionError(f"write bots as a comma-separated list of names; got {text!r}")
+    known = available_bots(game)
+    for name in names:
+        if name not in known:
+            # make_bot raises the clear "unknown bot … did you mean" error.
+            from cardtable.bots import make_bot
+
+            make_bot(name, game)
+    return names
+
+
+def random_seed() -> int:
+    """A fresh seed for a game the user did not seed (printed so it can be replayed)."""
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def read_text(source: str) -> str:
+    """The text of a file, or of standard input for ``-``; a clear error if unreadable."""
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{source}: not a text file") from None
+    except OSError as e:
+        raise UserError(f"{source}: {e.strerror or e}") from None
+
+
+def read_position(game: AnyGame, source: str) -> Any:
+    """A state from a position file, ``-`` (standard input) or a literal position string."""
+    if source == "-" or Path(source).is_file():
+        text = read_text(source).strip()
+        where = "standard input" if source == "-" else source
+        try:
+            return game.parse_position(text)
+        except CardtableError as e:
+            raise InvalidPositionError(f"{where}: {e}") from None
+    try:
+        return game.parse_position(source.strip())
+    except CardtableError as e:
+        raise InvalidPositionError(f"{source!r} is not a file, nor a position: {e}") from None
+
+
+def echo_err(message: str) -> None:
+    """Print one line on stderr."""
+    click.echo(message, err=True)
+
+
+def stderr_is_terminal() -> bool:
+    """True when stderr is an interactive terminal."""
+    return sys.stderr.isatty()

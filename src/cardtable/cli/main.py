@@ -1,0 +1,382 @@
+"""The ``cardtable`` command: play, self-play, positions, records, rules and benchmarks.
+
+Every command is generic over the game registry.  Bad input of any kind (arguments,
+options, notation, positions, records, files) ends with one line on stderr and exit
+status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table as RichTable
+
+from cardtable.cli import bench as bench_mod
+from cardtable.cli import common
+from cardtable.cli import selfplay as selfplay_mod
+from cardtable.cli.common import (
+    UserError,
+    check_players,
+    get_game,
+    parse_bots,
+    parse_options,
+    random_seed,
+    read_position,
+    read_text,
+)
+from cardtable.cli.play import format_outcome, make_settings, play_game, read_stdin_line
+from cardtable.core.errors import CardtableError, InvalidRecordError
+from cardtable.core.game import Scope
+from cardtable.core.record import Record, replay
+
+__all__ = ["cli", "main"]
+
+OPTION_HELP = "A game option as name=value (repeatable); see `cardtable rules GAME`."
+
+
+class _Group(click.Group):
+    """A group that turns cardtable's input errors into one-line messages with status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; ``CardtableError`` and ``OSError`` become :class:`UserError`."""
+        try:
+            return super().invoke(ctx)
+        except CardtableError as e:
+            raise UserError(str(e)) from None
+        except OSError as e:
+            where = f"{e.filename}: " if e.filename else ""
+            raise UserError(f"{where}{e.strerror or e}") from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardtable")
+def cli() -> None:
+    """cardtable: Royal Casino, Czech Rummy and Royal Mastheads in the terminal.
+
+    Play against the computer, let bots play each other, inspect positions and records,
+    and measure the engines.  Run `cardtable games` for the games and
+    `cardtable COMMAND --help` for each command.
+    """
+
+
+def main() -> None:
+    """The console entry point."""
+    cli(prog_name="cardtable")
+
+
+def _stderr() -> Console:
+    """A rich console on stderr (progress bars and notes never mix with stdout)."""
+    return Console(stderr=True)
+
+
+# -- the registry ----------------------------------------------------------------------------
+@cli.command()
+def games() -> None:
+    """List the games, with their aliases, players and unit of play."""
+    table = RichTable(title="cardtable games")
+    for column in ("name", "title", "aliases", "players", "unit"):
+        table.add_column(column)
+    for game in common.registry().games():
+        info = game.info
+        table.add_row(
+            info.name,
+            info.title,
+            ", ".join(info.aliases),
+            f"{info.min_players}-{info.max_players} (default {info.default_players})",
+            info.unit,
+        )
+    Console(soft_wrap=True).print(table)
+
+
+@cli.command()
+@click.argument("game")
+def rules(game: str) -> None:
+    """Show a game's title, players, unit, rules file and every option with its default."""
+    from cardtable.bots import available_bots
+
+    g = get_game(game)
+    info = g.info
+    out = [
+        f"{info.title} ({info.name}; aliases: {', '.join(info.aliases) or 'none'})",
+        f"players: {info.min_players} to {info.max_players} (default {info.default_players})",
+        f"unit of play: {info.unit} (`--unit` plays one {info.unit}; default: a whole match)",
+        f"rules: {info.rules}",
+    ]
+    if info.summary:
+        out.append(info.summary)
+    out.append(f"bots: {', '.join(available_bots(g))}")
+    out.append("options (--option name=value):")
+    specs = info.options.specs
+    out.extend(f"  {spec.describe()}" for spec in specs)
+    if not specs:
+        out.append("  (none)")
+    click.echo("\n".join(out))
+
+
+# -- playing ---------------------------------------------------------------------------------
+@cli.command()
+@click.argument("game")
+@click.option("--players", "-n", type=int, help="Number of players (default: the game's).")
+@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 plays first).")
+@click.option("--bots", help="Bots for the other seats, comma-separated (default: greedy).")
+@click.option("--seed", type=int, help="Seed of the deal (default: random, and printed).")
+@click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
+@click.option("--unit", is_flag=True, help="Play one hand/round/deal instead of a match.")
+@click.option("--record", type=click.Path(dir_okay=False), help="Where `q` saves the record.")
+def play(
+    game: str,
+    players: int | None,
+    seat: int,
+    bots: str | None,
+    seed: int | None,
+    options: tuple[str, ...],
+    unit: bool,
+    record: str | None,
+) -> None:
+    """Play GAME in the terminal against the computer.
+
+    Each turn shows the table, what happened since your last move, and a numbered list of
+    your legal moves.  Type a number or a move in the game's notation; `?` lists every
+    move, `h` asks for a hint, `q` saves the record and quits.  The record is also saved
+    at the end of the game.
+    """
+    g = get_game(game)
+    n = check_players(g, players)
+    opts = parse_options(g, options)
+    bot_names = parse_bots(g, bots)
+    settings = make_settings(
+        g, n, seat, bot_names, random_seed() if seed is None else seed, dict(opts), unit, record
+    )
+    status = play_game(g, settings, read_stdin_line, click.echo)
+    sys.exit(status)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--games", "-g", "count", type=click.IntRange(1), required=True, help="Games.")
+@click.option("--bots", default="random", show_default=True, help="Bots by seat, cycled.")
+@click.option("--players", "-n", type=int, help="Number of players (default: the game's).")
+@click.option("--seed", type=int, help="Seed of game 0; game i uses seed+i (default: random).")
+@click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--records", type=click.Path(file_okay=False), help="Write each record here.")
+@click.option("--unit", is_flag=True, help="Each game is one hand/round/deal, not a match.")
+@click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def selfplay(
+    game: str,
+    count: int,
+    bots: str,
+    players: int | None,
+    seed: int | None,
+    workers: int,
+    records: str | None,
+    unit: bool,
+    options: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Let bots play GAME against each other and print the results.
+
+    Game i is seeded SEED+i, so results are the same for any number of --workers.  The
+    game's invariants are checked after every action; failures are counted (and must be
+    0).
+    """
+    g = get_game(game)
+    n = check_players(g, players)
+    opts = parse_options(g, options)
+    bot_names = parse_bots(g, bots)
+    base = random_seed() if seed is None else seed
+    scope: Scope = "unit" if unit else "match"
+    jobs = [
+        selfplay_mod.SelfplayJob(
+            g.info.name, n, base + i, tuple(bot_names), dict(opts), scope, records is not None
+        )
+        for i in range(count)
+    ]
+    if as_json:
+        results = selfplay_mod.run_selfplay(jobs, workers, lambda r: None)
+    else:
+        with _progress() as progress:
+            task = progress.add_task(f"{g.info.name} self-play", total=count)
+            results = selfplay_mod.run_selfplay(jobs, workers, lambda r: progress.advance(task))
+    summary = selfplay_mod.summarise(g.info.name, n, base, scope, bot_names, g.sides(n), results)
+    if records is not None:
+        written = selfplay_mod.write_records(Path(records), g.info.name, results)
+        if not as_json:
+            click.echo(f"{written} records written to {records}", err=True)
+    if as_json:
+        click.echo(summary.dumps())
+    else:
+        _print_summary(summary)
+    if summary.invariant_failures:
+        sys.exit(1)
+
+
+def _progress(counter: str = "{task.completed}/{task.total}") -> Progress:
+    """A progress bar on stderr, with ``counter`` (a rich format) after the bar."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn(counter),
+        TimeElapsedColumn(),
+        console=_stderr(),
+    )
+
+
+def _print_summary(summary: selfplay_mod.Summary) -> None:
+    """The results table of a self-play run."""
+    data = summary.to_json()
+    table = RichTable(
+        title=f"{summary.game}: {summary.games} {'units' if summary.scope == 'unit' else 'games'}"
+        f", {summary.players} players, seeds {summary.seed}..{summary.seed + summary.games - 1}"
+    )
+    for column in ("side", "seats", "bots", "wins", "win %", "mean points"):
+        table.add_column(column, justify="left" if column == "bots" else "right")
+    for side in data["results"]:
+        share = 100 * side["wins"] / summary.games if summary.games else 0.0
+        table.add_row(
+            str(side["side"]),
+            ",".join(map(str, side["seats"])),
+            ",".join(side["bots"]),
+            str(side["wins"]),
+            f"{share:.1f}",
+            f"{side['mean_points']:.2f}",
+        )
+    items = sorted({k for side in data["results"] for k in side["mean_item_points"]})
+    by_item = RichTable(title="mean per game, item by item (from the scoring events)")
+    by_item.add_column("item")
+    for side in data["results"]:
+        by_item.add_column(f"side {side['side']}", justify="right")
+    for item in items:
+        by_item.add_row(
+            item, *(f"{side['mean_item_points'][item]:.2f}" for side in data["results"])
+        )
+    console = Console(soft_wrap=True)
+    console.print(table)
+    if items:
+        console.print(by_item)
+    console.print(
+        f"actions: {summary.actions}   units played: {summary.units}   "
+        f"invariant failures: {summary.invariant_failures}",
+        markup=False,
+        highlight=False,
+    )
+    for message in summary.failure_messages:
+        console.print(f"  {message}", markup=False, highlight=False)
+
+
+# -- positions and records -------------------------------------------------------------------
+@cli.command()
+@click.argument("game")
+@click.argument("position")
+def legal(game: str, position: str) -> None:
+    """Print every legal action in POSITION, in canonical notation, one per line, sorted.
+
+    POSITION is a file, `-` for standard input, or the position text itself.
+    """
+    g = get_game(game)
+    state = read_position(g, position)
+    for text in sorted(g.format_action(a) for a in g.legal_actions(state)):
+        click.echo(text)
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("position")
+@click.argument("actions", nargs=-1, required=True)
+def apply(game: str, position: str, actions: tuple[str, ...]) -> None:
+    """Apply ACTIONS in turn to POSITION and print the resulting position.
+
+    POSITION is a file, `-` for standard input, or the position text itself.  An illegal
+    action prints its reason on stderr and exits with status 2.
+    """
+    g = get_game(game)
+    state = read_position(g, position)
+    for number, text in enumerate(actions, 1):
+        try:
+            state, _events = g.apply(state, g.parse_action(state, text))
+        except CardtableError as e:
+            raise UserError(f"action {number} ({text!r}): {e}") from None
+    click.echo(g.format_position(state))
+
+
+@cli.command(name="replay")
+@click.argument("record", metavar="RECORD")
+def replay_cmd(record: str) -> None:
+    """Check a game record (a JSON file, or `-`) and print its final position and outcome."""
+    rec = Record.loads(read_text(record))
+    g = get_game(rec.game)
+    result = replay(rec, g)
+    final = result.final
+    outcome = g.outcome(final)
+    if rec.result is not None and (outcome is None or dict(rec.result) != outcome.to_json()):
+        raise InvalidRecordError("the record's result differs from the replayed outcome")
+    click.echo(g.format_position(final))
+    click.echo(f"{g.info.title}: {len(rec.actions)} actions replayed, record OK")
+    if outcome is None:
+        seat = g.to_act(final)
+        click.echo(f"the game is not over: seat {seat} is to act")
+    else:
+        names = list(rec.seats) or [f"seat {i}" for i in range(rec.players)]
+        click.echo("outcome:")
+        for line in format_outcome(g, outcome, names):
+            click.echo(line)
+
+
+# -- measuring -------------------------------------------------------------------------------
+@cli.command()
+@click.argument("game")
+@click.option(
+    "--seconds",
+    "-t",
+    type=click.FloatRange(min=0.0, min_open=True),
+    default=10.0,
+    show_default=True,
+    help="How long to run.",
+)
+@click.option("--players", "-n", type=int, help="Number of players (default: the game's).")
+@click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+def bench(
+    game: str, seconds: float, players: int | None, options: tuple[str, ...], as_json: bool
+) -> None:
+    """Measure random playouts of GAME on one core.
+
+    Each playout is one hand/round/deal from a new seed.  Prints units/s and actions/s
+    over the whole loop (legal_actions + random choice + apply) and the median cost in µs
+    of one legal_actions, apply and view call.
+    """
+    g = get_game(game)
+    n = check_players(g, players)
+    opts = parse_options(g, options)
+    if as_json:
+        result = bench_mod.run_bench(g, n, seconds, opts)
+        click.echo(json.dumps(result.to_json()))
+        return
+    with _progress("{task.completed:.1f}/{task.total:.1f} s") as progress:
+        task = progress.add_task(f"{g.info.name} bench", total=seconds)
+        result = bench_mod.run_bench(
+            g,
+            n,
+            seconds,
+            opts,
+            on_progress=lambda t: progress.update(task, completed=min(t, seconds)),
+        )
+    data = result.to_json()
+    click.echo(
+        f"{data['game']}, {n} players, random playouts on one core for {result.seconds:.1f} s\n"
+        f"  {data['units']}/s      {data['units_per_s']:>12,.1f}   ({result.units_played} "
+        f"{data['units']})\n"
+        f"  actions/s    {data['actions_per_s']:>12,.1f}   ({result.actions} actions)\n"
+        f"  median µs per call: legal_actions {data['legal_actions_us']}, "
+        f"apply {data['apply_us']}, view {data['view_us']}"
+    )
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
