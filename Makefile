@@ -1,0 +1,47 @@
+# cardtable: two commands for a fresh machine (see README.md).
+#   make play   create .venv, install cardtable, play Royal Casino against the computer
+#   make test   create .venv, install cardtable[test], run the whole suite (what CI runs)
+# Installing is skipped when .venv is already up to date with pyproject.toml.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+PIP := $(PY) -m pip --disable-pip-version-check --quiet
+# Tools run as `python -m …`, so a venv whose scripts point elsewhere still works.
+LINT_IMPORTS := $(PY) -c 'import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())'
+
+.PHONY: play test bench help
+
+help:
+	@echo "make play   play Royal Casino against the computer (sets up $(VENV) first)"
+	@echo "make test   run the whole test suite: ruff, mypy, import-linter, pytest"
+	@echo "make bench  random playouts of every game (cardtable bench)"
+
+play: $(VENV)/.installed
+	$(PY) -m cardtable.cli.main play royal-casino
+
+test: $(VENV)/.installed-test
+	$(PY) -m ruff check
+	$(PY) -m ruff format --check
+	$(PY) -m mypy
+	$(LINT_IMPORTS)
+	$(PY) -m pytest -n 2
+
+bench: $(VENV)/.installed
+	@for game in $$($(PY) -c 'from cardtable.games import REGISTRY; print(*REGISTRY.names())'); do \
+		$(PY) -m cardtable.cli.main bench $$game --seconds 10 || exit 1; \
+	done
+
+# A virtualenv that works here (a missing or dangling interpreter is recreated).
+$(PY):
+	$(PYTHON) -m venv --clear $(VENV)
+
+# The package (editable), reinstalled only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PIP) install -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PIP) install -e '.[test]'
+	@touch $@ $(VENV)/.installed
