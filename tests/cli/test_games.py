@@ -192,3 +192,13 @@ def test_console_script_with_piped_stdin_and_no_traceback(tmp_path: Path) -> Non
     assert bad.returncode == 2
     assert bad.stderr.startswith("error: nope.json: ")
     assert "Traceback" not in bad.stderr
+    usage = subprocess.run(
+        [*cmd, "bench", "casino", "--seconds", "soon"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert usage.returncode == 2
+    assert usage.stderr.startswith("error: Invalid value for '--seconds'")
+    assert len(usage.stderr.splitlines()) == 1

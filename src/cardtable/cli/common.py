@@ -120,14 +120,4 @@ def read_position(game: AnyGame, source: str) -> Any:
     try:
         return game.parse_position(source.strip())
     except CardtableError as e:
-        raise InvalidPositionError(f"{source!r} is not a file, nor a position: {e}") from None
-
-
-def echo_err(message: str) -> None:
-    """Print one line on stderr."""
-    click.echo(message, err=True)
-
-
-def stderr_is_terminal() -> bool:
-    """True when stderr is an interactive terminal."""
-    return sys.stderr.isatty()
+        raise InvalidPositionError(f"{source!r} is neither a file nor a position ({e})") from None

@@ -8,6 +8,7 @@ status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,11 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except CardtableError as e:
             raise UserError(str(e)) from None
+        except BrokenPipeError:
+            # The reader of our output went away (``| head``): stop quietly.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(1)
         except OSError as e:
             where = f"{e.filename}: " if e.filename else ""
             raise UserError(f"{where}{e.strerror or e}") from None
@@ -66,8 +72,19 @@ def cli() -> None:
 
 
 def main() -> None:
-    """The console entry point."""
-    cli(prog_name="cardtable")
+    """The console entry point: every error, click's usage errors too, is one line."""
+    try:
+        status = cli.main(prog_name="cardtable", standalone_mode=False)
+    except click.ClickException as e:
+        hint = ""
+        if isinstance(e, click.UsageError) and e.ctx is not None:
+            hint = f" (see '{e.ctx.command_path} --help')"
+        click.echo(f"error: {e.format_message()}{hint}", err=True)
+        sys.exit(e.exit_code)
+    except click.Abort:
+        click.echo("error: aborted", err=True)
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)
 
 
 def _stderr() -> Console:
