@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from cardtable.bots import available_bots
+from cardtable.bots import available_bots, make_bot
 from cardtable.core.errors import CardtableError, InvalidOptionError, InvalidPositionError
 from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame, Registry
@@ -23,6 +23,7 @@ from cardtable.core.registry import AnyGame, Registry
 __all__ = [
     "EXIT_BAD_INPUT",
     "UserError",
+    "check_players",
     "default_bot",
     "get_game",
     "parse_bots",
@@ -77,17 +78,12 @@ def default_bot(game: AnyGame) -> str:
 
 
 def parse_bots(game: AnyGame, text: str | None) -> list[str]:
-    """Read a comma-separated list of bot names and check each one exists for the game."""
+    """Read a comma-separated list of bot names; each must exist for the game."""
     names = [n.strip().lower() for n in (text or default_bot(game)).split(",")]
-    if not names or any(not n for n in names):
+    if not all(names):
         raise InvalidOptionError(f"write bots as a comma-separated list of names; got {text!r}")
-    known = available_bots(game)
     for name in names:
-        if name not in known:
-            # make_bot raises the clear "unknown bot … did you mean" error.
-            from cardtable.bots import make_bot
-
-            make_bot(name, game)
+        make_bot(name, game)  # raises the clear "unknown bot …; did you mean …?" error
     return names
 
 

@@ -341,7 +341,7 @@ def replay_cmd(record: str) -> None:
     else:
         names = list(rec.seats) or [f"seat {i}" for i in range(rec.players)]
         click.echo("outcome:")
-        for line in format_outcome(g, outcome, names):
+        for line in format_outcome(outcome, names):
             click.echo(line)
 
 

@@ -58,7 +58,7 @@ def seat_specs(players: int, seat: int, bots: Sequence[str]) -> list[str]:
     return specs
 
 
-def format_outcome(game: AnyGame, outcome: Outcome, names: Sequence[str]) -> list[str]:
+def format_outcome(outcome: Outcome, names: Sequence[str]) -> list[str]:
     """Lines describing the result: each side's seats, score and whether it won."""
     lines = []
     for index, (seats, score) in enumerate(zip(outcome.sides, outcome.scores, strict=True)):
@@ -119,7 +119,7 @@ def play_game(
     outcome = table.outcome()
     if outcome is not None:
         write("Game over.")
-        for line in format_outcome(game, outcome, names):
+        for line in format_outcome(outcome, names):
             write(line)
         write("You won!" if outcome.seat_won(me) else "You did not win this time.")
     _save(table, settings.record_path, write)
