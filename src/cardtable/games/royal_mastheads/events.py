@@ -1,0 +1,154 @@
+"""The frozen events Royal Mastheads emits (cards are ints; a hidden card is ``None``).
+
+>>> CardPlayed(0, 51).describe()
+'seat 0 plays KC'
+>>> PotCardChosen(2, None).describe()
+'seat 2 puts ?? into the pot'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardtable.cards import format_card
+from cardtable.core.game import Event
+
+__all__ = [
+    "CardPlayed",
+    "CardTurned",
+    "DealScored",
+    "Dealt",
+    "PotAwarded",
+    "PotCardChosen",
+    "SetOver",
+    "TrickWon",
+]
+
+
+def _cards(cards: tuple[int, ...] | None) -> str:
+    if cards is None:
+        return "??"
+    return " ".join(format_card(c) for c in cards) or "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """A deal was dealt (M-6): 13 cards each; a hand hidden from the reader is ``None``."""
+
+    kind: ClassVar[str] = "dealt"
+    deal: int
+    dealer: int
+    hands: tuple[tuple[int, ...] | None, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        return f"deal {self.deal}: seat {self.dealer} deals 13 cards each"
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurned(Event):
+    """The card shown to everyone (M-5): trumps, and (``pagat``) the masthead rank."""
+
+    kind: ClassVar[str] = "card_turned"
+    card: int
+    trumps: str
+    masthead: str | None
+
+    def describe(self) -> str:
+        """One line for a log."""
+        text = f"{format_card(self.card)} is turned: {self.trumps} are trumps"
+        if self.masthead is not None:
+            text += f", {self.masthead}s are mastheads"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PotCardChosen(Event):
+    """A player put a card face down into the pot (M-7); others see ``card=None``."""
+
+    kind: ClassVar[str] = "pot_card_chosen"
+    seat: int
+    card: int | None
+
+    def describe(self) -> str:
+        """One line for a log."""
+        return f"seat {self.seat} puts {format_card(self.card)} into the pot"
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card was played to the current trick (M-10)."""
+
+    kind: ClassVar[str] = "card_played"
+    seat: int
+    card: int
+
+    def describe(self) -> str:
+        """One line for a log."""
+        return f"seat {self.seat} plays {format_card(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A trick was won (M-11); ``number`` counts from 1, ``cards`` from the leader."""
+
+    kind: ClassVar[str] = "trick_won"
+    number: int
+    seat: int
+    cards: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        return f"seat {self.seat} wins trick {self.number} ({_cards(self.cards)})"
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """At scoring the pot is shown and goes to the strict trick leader, or nobody (M-8)."""
+
+    kind: ClassVar[str] = "pot_awarded"
+    seat: int | None
+    cards: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        who = "nobody (tie for most tricks)" if self.seat is None else f"seat {self.seat}"
+        return f"the pot ({_cards(self.cards)}) goes to {who}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(Event):
+    """A deal's scores with the breakdown per seat (M-12 … M-16)."""
+
+    kind: ClassVar[str] = "deal_scored"
+    deal: int
+    tricks: tuple[int, ...]
+    card_points: tuple[int, ...]
+    count_bonus: tuple[int, ...]
+    """Mastheads (``pagat``) or exactly 3/4 trumps (``russian``): 25/50."""
+    tricks_bonus: tuple[int, ...]
+    royals_bonus: tuple[int, ...]
+    trumps_bonus: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        scores = " ".join(str(s) for s in self.scores)
+        totals = " ".join(str(s) for s in self.totals)
+        return f"deal {self.deal} scores {scores}; totals {totals}"
+
+
+@dataclass(frozen=True, slots=True)
+class SetOver(Event):
+    """The set (or the single deal, scope ``unit``) is over (M-17)."""
+
+    kind: ClassVar[str] = "set_over"
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    def describe(self) -> str:
+        """One line for a log."""
+        who = " and ".join(f"seat {w}" for w in self.winners)
+        return f"the set is over: {who} {'win' if len(self.winners) > 1 else 'wins'}"

@@ -1,0 +1,252 @@
+"""Royal Mastheads behind the one game contract (:class:`~cardtable.core.game.Game`).
+
+>>> s = GAME.new_game(4, {"ruleset": "russian", "deals": 2}, seed=9)
+>>> GAME.to_act(s) is not None, GAME.format_action(GAME.legal_actions(s)[0])[:4]
+(True, 'pot ')
+>>> s, events = GAME.apply(s, GAME.parse_action(s, GAME.format_action(GAME.legal_actions(s)[0])))
+>>> [e.kind for e in events]
+['pot_card_chosen']
+>>> GAME.apply(s, 0)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+cardtable.core.errors.IllegalActionError: M-7: first each player puts two cards into the pot; ...
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
+from cardtable.core.options import Options
+from cardtable.games.royal_mastheads import notation, rules
+from cardtable.games.royal_mastheads import view as view_mod
+from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
+from cardtable.games.royal_mastheads.state import (
+    BIT,
+    OPTIONS,
+    SUIT,
+    Phase,
+    State,
+)
+from cardtable.games.royal_mastheads.view import View
+
+__all__ = ["GAME", "INFO", "MastheadsGame"]
+
+INFO = GameInfo(
+    name="royal-mastheads",
+    title="Royal Mastheads",
+    aliases=("mastheads", "korolevskoe-nakazanie"),
+    min_players=4,
+    max_players=4,
+    default_players=4,
+    options=OPTIONS,
+    unit="deal",
+    rules="shared/rules/royal-mastheads.md",
+    summary=(
+        "Four players, trumps and a masthead rank from a turned card, a secret two-card pot "
+        "for the strict trick leader, progressive card points; a set of 10 deals."
+    ),
+)
+"""The declared metadata of Royal Mastheads."""
+
+_OVER = Phase.OVER
+
+
+class MastheadsGame(Game[State, int, View]):
+    """Royal Mastheads (``royal-mastheads``): rules M-1 … M-17 of the shared spec.
+
+    Actions are ints (``0..51`` play a card, ``52 + card`` puts a card into the pot).
+    """
+
+    info = INFO
+
+    def __init__(self) -> None:
+        self._cache: tuple[State | None, tuple[int, ...]] = (None, ())
+
+    # -- set-up -----------------------------------------------------------------------
+    def new_game(
+        self,
+        players: int,
+        options: Options | Mapping[str, object] | None = None,
+        seed: int = 0,
+        scope: Scope = "match",
+    ) -> State:
+        """A new set (scope ``match``) or single deal (scope ``unit``), dealt from ``seed``."""
+        self.check_players(players)
+        state, _ = rules.new_match(self.resolve_options(options), seed, scope)
+        return state
+
+    def players(self, state: State) -> int:
+        """Always 4 (M-1)."""
+        return 4
+
+    def options(self, state: State) -> Options:
+        """The options the game is played with."""
+        return state.info.cfg.options
+
+    # -- play -------------------------------------------------------------------------
+    def to_act(self, state: State) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+        return state.to_act
+
+    def legal_actions(self, state: State) -> Sequence[int]:
+        """Every legal action in card order (see :func:`rules.legal_actions`)."""
+        legal = rules.legal_actions(state)
+        self._cache = (state, legal)
+        return legal
+
+    def apply(self, state: State, action: int) -> tuple[State, tuple[Event, ...]]:
+        """The state after ``action`` and its events; raises ``IllegalActionError``."""
+        cached, legal = self._cache
+        if cached is not state:
+            legal = rules.legal_actions(state)
+            self._cache = (state, legal)
+        if type(action) is not int or action not in legal:
+            raise rules.explain_illegal(state, action)
+        return rules.apply_legal(state, action)
+
+    def is_legal(self, state: State, action: int) -> bool:
+        """True when ``action`` is legal."""
+        return type(action) is int and action in rules.legal_actions(state)
+
+    def explain_illegal(self, state: State, action: int) -> IllegalActionError:
+        """Why ``action`` is not legal: a rule id and a one-line reason."""
+        return rules.explain_illegal(state, action)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Once over: totals by seat, the highest total wins (equal highest: co-winners)."""
+        if state.phase is not _OVER:
+            return None
+        totals = state.info.totals
+        winners = rules.winners_of(totals)
+        deals = len(state.info.history)
+        detail = f"{deals} deal(s)"
+        if len(winners) > 1:
+            detail += ", co-winners"
+        return Outcome(self.sides(4), totals, winners, detail)
+
+    def units_played(self, state: State) -> int:
+        """How many deals have been scored."""
+        return len(state.info.history)
+
+    # -- hidden information -------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> View:
+        """What ``seat`` may know (see :mod:`.view`)."""
+        return view_mod.view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as ``seat`` may see it."""
+        return view_mod.redact(event, seat)
+
+    def shuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """The cards hidden from ``seat`` moved at random among the hidden places."""
+        return view_mod.shuffle_hidden(state, seat, rng)
+
+    def view_to_json(self, view: View) -> dict[str, Any]:
+        """A view as a JSON object."""
+        return view_mod.view_to_json(view)
+
+    def render_view(self, view: View) -> str:
+        """A view as terminal text."""
+        return view_mod.render_view(view)
+
+    def view_seat(self, view: View) -> int | None:
+        """The seat a view belongs to."""
+        return view.seat
+
+    # -- notation ---------------------------------------------------------------------
+    def format_action(self, action: int) -> str:
+        """``pot 2C`` or ``play KS``."""
+        return notation.format_action(action)
+
+    def parse_action(self, state: State, text: str) -> int:
+        """Read an action (lenient: case, ``T``/``10``, suit symbols, bare card)."""
+        return notation.parse_action(state, text)
+
+    def format_position(self, state: State) -> str:
+        """The canonical one-line position text."""
+        return notation.format_position(state)
+
+    def parse_position(self, text: str) -> State:
+        """Read a position (raises ``InvalidPositionError``)."""
+        return notation.parse_position(text)
+
+    # -- checks ---------------------------------------------------------------------------
+    def invariant_failures(self, state: State) -> list[str]:
+        """Broken invariants: 52 cards conserved, hand and pot sizes, at most 11 tricks of 4,
+        trick winners, and (once over) the last deal's score recomputed independently."""
+        out: list[str] = []
+        info = state.info
+        seen = 0
+        n = 0
+        cards = [c for h in state.hands for c in range(52) if h >> c & 1]
+        cards.extend(state.pot)
+        cards.extend(state.trick)
+        for t in state.tricks:
+            cards.extend(t.cards)
+        for c in cards:
+            if seen & BIT[c]:
+                out.append(f"card {c} is in two places")
+            seen |= BIT[c]
+            n += 1
+        if n != 52:
+            out.append(f"{n} cards instead of 52")
+        if len(state.tricks) > 11:
+            out.append(f"{len(state.tricks)} tricks")
+        if state.phase is not Phase.POT and len(state.pot) != 8:
+            out.append(f"the pot holds {len(state.pot)} cards after the pot phase")
+        for i, t in enumerate(state.tricks):
+            real = rules.trick_winner(t.cards, t.leader, info.trumps, info.cfg.ace_high)
+            if real != t.winner:
+                out.append(f"trick {i + 1} is won by {real}, recorded {t.winner}")
+        if state.phase is Phase.PLAY:
+            for seat in range(4):
+                in_trick = 1 if (seat - state.leader) & 3 < len(state.trick) else 0
+                want = 11 - len(state.tricks) - in_trick
+                if state.hands[seat].bit_count() != want:
+                    out.append(f"seat {seat} holds {state.hands[seat].bit_count()}, not {want}")
+        if state.phase is _OVER:
+            if len(state.tricks) != 11:
+                out.append(f"the deal ended after {len(state.tricks)} tricks, not 11")
+            else:
+                out.extend(self._score_failures(state))
+        return out
+
+    def _score_failures(self, state: State) -> list[str]:
+        info = state.info
+        cfg = info.cfg
+        got = score_deal(cfg, info.turned, state.tricks, state.pot)
+        if info.history[-1] != got.scores:
+            return [f"last deal recorded {info.history[-1]}, scores {got.scores}"]
+        won = [0, 0, 0, 0]
+        captured: list[list[int]] = [[], [], [], []]
+        for t in state.tricks:
+            won[t.winner] += 1
+            captured[t.winner].extend(t.cards)
+        top = max(won)
+        if won.count(top) == 1:
+            captured[won.index(top)].extend(state.pot)
+        out = []
+        for s in range(4):
+            cs = captured[s]
+            points = reference_card_points(cfg, info.turned, cs)
+            trumps = sum(1 for c in cs if SUIT[c] == info.trumps)
+            heads = sum(1 for c in cs if c % 13 + 1 == info.masthead)
+            royals = sum(1 for c in cs if c % 13 >= 10)
+            count = trumps if cfg.count_trumps else heads
+            bonus = {3: 25, 4: 50}.get(count, 0)
+            if not cfg.count_trumps and count > 4:
+                bonus = 50
+            bonus += {9: 100, 10: 200, 11: 400}.get(won[s], 0)
+            bonus += 1000 if royals == 12 else 500 if royals >= 7 else 0
+            bonus += cfg.trumps_bonus if trumps == 13 else 0
+            if points + bonus != got.scores[s]:
+                out.append(f"seat {s}: recomputed {points} + {bonus}, scored {got.scores[s]}")
+        return out
+
+
+GAME = MastheadsGame()
+"""The Royal Mastheads game object (register it; it holds no per-game state)."""
