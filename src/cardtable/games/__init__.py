@@ -1,18 +1,20 @@
 """The games, each a pure-rules package behind the one contract, and their registry.
 
 >>> sorted(REGISTRY.names())
-['royal-casino']
+['royal-casino', 'royal-mastheads']
 """
 
 from __future__ import annotations
 
 from cardtable.core.registry import AnyGame, Registry
 from cardtable.games.royal_casino import GAME as ROYAL_CASINO
+from cardtable.games.royal_mastheads import GAME as ROYAL_MASTHEADS
 
 __all__ = ["REGISTRY", "get_game"]
 
 REGISTRY = Registry()
 REGISTRY.register(ROYAL_CASINO)
+REGISTRY.register(ROYAL_MASTHEADS)
 
 
 def get_game(name: str) -> AnyGame:
