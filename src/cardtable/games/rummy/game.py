@@ -1,0 +1,224 @@
+"""The Rummy game object: the contract of :class:`cardtable.core.game.Game` for Czech Rummy.
+
+>>> from cardtable.games.rummy import GAME
+>>> s = GAME.new_game(2, seed=1, scope="unit")
+>>> [GAME.format_action(a) for a in GAME.legal_actions(s)]
+['DRAW_STOCK', 'TAKE_DISCARD']
+>>> s, events = GAME.apply(s, GAME.parse_action(s, "draw"))
+>>> GAME.to_act(s) == s.current, s.phase.name
+(True, 'PLAY')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core.errors import IllegalActionError, InvalidOptionError
+from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
+from cardtable.core.options import Options
+from cardtable.core.rng import derive_rng
+from cardtable.games.rummy import notation, rules, view
+from cardtable.games.rummy.scoring import hand_penalty, rank_winners
+from cardtable.games.rummy.state import (
+    JOKER0,
+    OPTION_SCHEMA,
+    Action,
+    Phase,
+    RummyState,
+    card_text,
+    make_config,
+)
+from cardtable.games.rummy.view import RummyView
+
+__all__ = ["RummyGame"]
+
+
+class RummyGame(Game[RummyState, Action, RummyView]):
+    """Czech Rummy (rules in ``shared/rules/rummy.md``), every §R12 variant as an option."""
+
+    info = GameInfo(
+        name="rummy",
+        title="Rummy",
+        aliases=("czech-rummy",),
+        min_players=2,
+        max_players=12,
+        default_players=2,
+        options=OPTION_SCHEMA,
+        unit="round",
+        rules="shared/rules/rummy.md",
+        summary="Czech Rummy: runs and sets, lay off anywhere, Q♠ costs 40, closer +25.",
+    )
+
+    def __init__(self) -> None:
+        self._cache_state: RummyState | None = None
+        self._cache_legal: list[Action] = []
+        self._cache_data: dict[Action, object] = {}
+
+    # -- set-up ---------------------------------------------------------------------
+    def new_game(
+        self,
+        players: int,
+        options: Options | Mapping[str, object] | None = None,
+        seed: int = 0,
+        scope: Scope = "match",
+    ) -> RummyState:
+        """Deal the first round; the first dealer is chosen at random from ``seed`` (R3.1)."""
+        self.check_players(players)
+        if scope not in ("match", "unit"):
+            raise InvalidOptionError(f"scope is match or unit; got {scope!r}")
+        cfg = make_config(players, self.resolve_options(options))
+        dealer = derive_rng(seed, "dealer").randrange(players)
+        zero = (0,) * players
+        state, _ = rules.deal(cfg, seed, scope, 0, dealer, zero, zero, zero)
+        return state
+
+    def players(self, state: RummyState) -> int:
+        """The number of seats."""
+        return state.cfg.players
+
+    def options(self, state: RummyState) -> Options:
+        """The validated options."""
+        return state.cfg.options
+
+    # -- play -----------------------------------------------------------------------
+    def to_act(self, state: RummyState) -> int | None:
+        """The seat to act, or None once the game is over."""
+        return None if state.phase == Phase.OVER else state.current
+
+    def _legal(self, state: RummyState) -> list[Action]:
+        if state is not self._cache_state:
+            pairs = rules.legal(state)
+            self._cache_legal = [a for a, _ in pairs]
+            self._cache_data = dict(pairs)
+            self._cache_state = state
+        return self._cache_legal
+
+    def legal_actions(self, state: RummyState) -> Sequence[Action]:
+        """Every legal action in canonical order (draws, melds, lay-offs, swaps, discards)."""
+        return list(self._legal(state))
+
+    def is_legal(self, state: RummyState, action: Action) -> bool:
+        """True when ``action`` is legal in ``state``."""
+        self._legal(state)
+        return action in self._cache_data
+
+    def apply(self, state: RummyState, action: Action) -> tuple[RummyState, tuple[Event, ...]]:
+        """The next state and its events; raises :class:`IllegalActionError` if not legal."""
+        self._legal(state)
+        data = self._cache_data
+        if action not in data:
+            raise self.explain_illegal(state, action)
+        return rules.apply_action(state, action, data[action])
+
+    def explain_illegal(self, state: RummyState, action: Action) -> IllegalActionError:
+        """The rule id and a one-line reason why an action is not legal."""
+        return rules.explain(state, action)
+
+    def outcome(self, state: RummyState) -> Outcome | None:
+        """Totals and winners once the game is over (R10)."""
+        if state.phase != Phase.OVER:
+            return None
+        winners = rank_winners(state.scores, state.closes, state.penalties)
+        n = state.cfg.players
+        detail = "blocked" if state.last_closer < 0 else f"P{state.last_closer + 1} went out"
+        return Outcome(
+            tuple((i,) for i in range(n)), state.scores, winners, f"last round: {detail}"
+        )
+
+    def units_played(self, state: RummyState) -> int:
+        """Rounds completed."""
+        return state.round_no
+
+    # -- hidden information -----------------------------------------------------------
+    def view(self, state: RummyState, seat: int | None) -> RummyView:
+        """What ``seat`` may know."""
+        return view.make_view(state, seat)
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        """The event as ``seat`` may see it."""
+        return view.redact_event(event, seat)
+
+    def shuffle_hidden(
+        self, state: RummyState, seat: int | None, rng: random.Random
+    ) -> RummyState:
+        """The state with the cards hidden from ``seat`` permuted among hidden places."""
+        return view.shuffle_hidden_cards(state, seat, rng)
+
+    def view_to_json(self, view_: RummyView) -> dict[str, Any]:
+        """A view as JSON."""
+        return view.view_json(view_)
+
+    def render_view(self, view_: RummyView) -> str:
+        """A view as terminal text."""
+        return view.render(view_)
+
+    def view_seat(self, view_: RummyView) -> int | None:
+        """The seat of a view."""
+        return view_.seat
+
+    # -- notation -------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        """Canonical action text."""
+        return notation.format_action(action)
+
+    def parse_action(self, state: RummyState, text: str) -> Action:
+        """Read an action (lenient: lower case, any card order, omitted joker meanings
+        when they are forced)."""
+        return notation.parse_action(state, text, self._legal(state))
+
+    def format_position(self, state: RummyState) -> str:
+        """The canonical position text."""
+        return notation.format_position(state)
+
+    def parse_position(self, text: str) -> RummyState:
+        """Read a position."""
+        return notation.parse_position(text)
+
+    # -- checks -----------------------------------------------------------------------
+    def invariant_failures(self, state: RummyState) -> list[str]:
+        """Card conservation (52/54/104/108), a sound turn state, sane counters."""
+        cfg = state.cfg
+        out: list[str] = []
+        seen = 0
+        total = 0
+        places: list[tuple[str, list[int]]] = [
+            (f"P{i + 1}", [c for c in range(108) if h >> c & 1])
+            for i, h in enumerate(state.hands)
+        ]
+        places.append(("stock", list(state.stock)))
+        places.append(("discard", list(state.discard)))
+        places.append(("out", [c for c in range(108) if state.out >> c & 1]))
+        for i, m in enumerate(state.melds):
+            places.append((f"M{i + 1}", list(m.cards)))
+        for name, cards in places:
+            for c in cards:
+                total += 1
+                if seen >> c & 1:
+                    out.append(f"{card_text(c)} appears twice (again in {name})")
+                seen |= 1 << c
+        if seen != cfg.all_cards:
+            out.append("cards missing or foreign: conservation broken")
+        if total != cfg.pack_size:
+            out.append(f"{total} cards in play; expected {cfg.pack_size}")
+        if state.phase == Phase.DRAW and (state.taken >= 0 or state.obligations):
+            out.append("a turn in DRAW has a taken card or obligations")
+        if state.phase != Phase.OVER and not state.hands[state.current]:
+            out.append("the player to act has no cards")
+        if state.obligations & ~state.hands[state.current]:
+            out.append("an obligated card is not in the current hand")
+        if cfg.max_turnovers >= 0 and state.turnovers > cfg.max_turnovers:
+            out.append("too many turnovers")
+        if state.turn_no >= cfg.max_turns and state.phase != Phase.OVER:
+            out.append("the turn limit was passed")
+        for i, m in enumerate(state.melds):
+            nat = sum(1 for c in m.cards if c < JOKER0)
+            if nat < 1 or len(m.cards) < 3:
+                out.append(f"M{i + 1} is not a valid meld")
+        if state.phase == Phase.OVER and state.last_scores:
+            pens = [hand_penalty(h) for h in state.hands]
+            if state.last_closer >= 0 and state.hands[state.last_closer]:
+                out.append("the closer still holds cards")
+            del pens
+        return out

@@ -1,0 +1,247 @@
+"""What one seat may know (R4.9): a :class:`RummyView`, its JSON and terminal text.
+
+Public: every meld, hand sizes, the stock size, the turnover count, the whole discard pile in
+order, the card taken from the pile this turn and open obligations (both were face up), and
+after a turnover the order of the new stock.  Private: the other hands and a face-down stock.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.game import Event
+from cardtable.games.rummy.events import DrewStock
+from cardtable.games.rummy.melds import meld_meanings
+from cardtable.games.rummy.rules import slot_text
+from cardtable.games.rummy.state import (
+    JOKER0,
+    OPTION_SCHEMA,
+    RUN,
+    Phase,
+    RummyState,
+    card_text,
+)
+
+__all__ = [
+    "MeldView",
+    "RummyView",
+    "make_view",
+    "redact_event",
+    "render",
+    "shuffle_hidden_cards",
+    "view_json",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A meld as everyone sees it: number (1-based), owner seat, kind and cards."""
+
+    number: int
+    owner: int
+    kind: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RummyView:
+    """One seat's knowledge of a Rummy position (``seat`` None: a spectator)."""
+
+    seat: int | None
+    players: int
+    phase: str
+    to_act: int | None
+    dealer: int
+    round: int
+    hand: tuple[str, ...] | None
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    stock: tuple[str, ...] | None
+    discard: tuple[str, ...]
+    melds: tuple[MeldView, ...]
+    taken: str | None
+    obligations: tuple[str, ...]
+    melds_this_turn: int
+    turn: int
+    turnovers: int
+    scores: tuple[int, ...]
+    closes: tuple[int, ...]
+    last_closer: int
+    last_scores: tuple[int, ...]
+    shown_hands: tuple[tuple[str, ...], ...] | None
+    options: str
+
+
+def _sorted_cards(mask: int) -> tuple[str, ...]:
+    ids = [c for c in range(108) if mask >> c & 1]
+    ids.sort(key=lambda c: (c >= JOKER0, (c % 52) // 13 if c < JOKER0 else 0, c % 52, c))
+    return tuple(card_text(c) for c in ids)
+
+
+def make_view(state: RummyState, seat: int | None) -> RummyView:
+    """The view of ``seat``."""
+    over = state.phase == Phase.OVER
+    n = state.cfg.players
+    return RummyView(
+        seat=seat,
+        players=n,
+        phase=state.phase.name,
+        to_act=None if over else state.current,
+        dealer=state.dealer,
+        round=state.round_no + (0 if over else 1),
+        hand=None if seat is None else _sorted_cards(state.hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        stock_size=len(state.stock),
+        stock=tuple(card_text(c) for c in state.stock) if state.stock_public else None,
+        discard=tuple(card_text(c) for c in state.discard),
+        melds=tuple(
+            MeldView(
+                i + 1,
+                m.owner,
+                "run" if m.kind == RUN else "set",
+                tuple(slot_text(c, x) for c, x in zip(m.cards, meld_meanings(m), strict=True)),
+            )
+            for i, m in enumerate(state.melds)
+        ),
+        taken=card_text(state.taken) if state.taken >= 0 else None,
+        obligations=_sorted_cards(state.obligations),
+        melds_this_turn=state.melds_this_turn,
+        turn=state.turn_no,
+        turnovers=state.turnovers,
+        scores=state.scores,
+        closes=state.closes,
+        last_closer=state.last_closer,
+        last_scores=state.last_scores,
+        shown_hands=tuple(_sorted_cards(h) for h in state.hands) if over else None,
+        options=OPTION_SCHEMA.format_non_default(state.cfg.options),
+    )
+
+
+def redact_event(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` may see it: a private stock draw hides its card from others."""
+    if isinstance(event, DrewStock) and not event.public and event.seat != seat:
+        return DrewStock(event.seat, None, False)
+    return event
+
+
+def view_json(view: RummyView) -> dict[str, Any]:
+    """A view as a JSON object."""
+    return {
+        "game": "rummy",
+        "seat": view.seat,
+        "players": view.players,
+        "phase": view.phase,
+        "to_act": view.to_act,
+        "dealer": view.dealer,
+        "round": view.round,
+        "hand": None if view.hand is None else list(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "stock": None if view.stock is None else list(view.stock),
+        "discard": list(view.discard),
+        "melds": [
+            {"number": m.number, "owner": m.owner, "kind": m.kind, "cards": list(m.cards)}
+            for m in view.melds
+        ],
+        "taken": view.taken,
+        "obligations": list(view.obligations),
+        "melds_this_turn": view.melds_this_turn,
+        "turn": view.turn,
+        "turnovers": view.turnovers,
+        "scores": list(view.scores),
+        "closes": list(view.closes),
+        "last_closer": view.last_closer,
+        "last_scores": list(view.last_scores),
+        "shown_hands": None
+        if view.shown_hands is None
+        else [list(h) for h in view.shown_hands],
+        "options": view.options,
+    }
+
+
+def render(view: RummyView) -> str:
+    """The view as terminal text: scores, table, discard pile, stock and the own hand."""
+    me = view.seat
+    lines = [f"Rummy — round {view.round}, dealer P{view.dealer + 1}"
+             + (f"  [{view.options}]" if view.options else "")]
+    lines.append(
+        "scores: "
+        + "  ".join(
+            f"P{i + 1}{'*' if i == me else ''} {s:+d} ({view.hand_sizes[i]} cards)"
+            for i, s in enumerate(view.scores)
+        )
+    )
+    if view.melds:
+        lines.append("table:")
+        for m in view.melds:
+            lines.append(f"  M{m.number} (P{m.owner + 1}, {m.kind}): {' '.join(m.cards)}")
+    else:
+        lines.append("table: (no melds)")
+    top = view.discard[-1] if view.discard else "-"
+    pile = f"discard: top {top} ({len(view.discard)} cards: {' '.join(view.discard) or '-'})"
+    lines.append(pile)
+    stock = f"stock: {view.stock_size} cards"
+    if view.stock is not None:
+        stock += f" (known order, top first: {' '.join(view.stock) or '-'})"
+    if view.turnovers:
+        stock += f", turned over {view.turnovers}×"
+    lines.append(stock)
+    if view.shown_hands is not None:
+        for i, h in enumerate(view.shown_hands):
+            lines.append(f"P{i + 1} holds: {' '.join(h) or '-'}")
+        if view.last_scores:
+            who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1} went out"
+            lines.append(f"last round ({who}): " + " ".join(f"{s:+d}" for s in view.last_scores))
+        lines.append("game over")
+        return "\n".join(lines)
+    if view.last_scores:
+        who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1} went out"
+        lines.append(f"last round ({who}): " + " ".join(f"{s:+d}" for s in view.last_scores))
+    if view.hand is not None:
+        lines.append(f"your hand (P{(me or 0) + 1}): {' '.join(view.hand) or '-'}")
+    turn = f"to act: P{(view.to_act or 0) + 1} ({view.phase.lower()}"
+    if view.taken:
+        turn += f", took {view.taken}"
+    if view.obligations:
+        turn += f", must meld or lay off {' '.join(view.obligations)}"
+    lines.append(turn + ")")
+    return "\n".join(lines)
+
+
+def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
+    """Permute every card hidden from ``seat`` among the hidden places, keeping sizes.
+
+    Hidden places: the other hands (minus the card taken from the pile and obligated cards,
+    which everyone saw) while the round runs, and the stock unless its order is public.
+    """
+    from dataclasses import replace
+
+    over = state.phase == Phase.OVER
+    pinned = 0
+    if state.phase == Phase.PLAY:
+        if state.taken >= 0:
+            pinned |= 1 << state.taken
+        pinned |= state.obligations
+    pool: list[int] = []
+    sizes: list[int] = []
+    hand_seats = [] if over else [i for i in range(state.cfg.players) if i != seat]
+    for i in hand_seats:
+        cards = [c for c in range(108) if (state.hands[i] & ~pinned) >> c & 1]
+        pool.extend(cards)
+        sizes.append(len(cards))
+    stock_hidden = not state.stock_public
+    if stock_hidden:
+        pool.extend(state.stock)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    k = 0
+    for i, size in zip(hand_seats, sizes, strict=True):
+        m = state.hands[i] & pinned
+        for c in pool[k : k + size]:
+            m |= 1 << c
+        hands[i] = m
+        k += size
+    stock = tuple(pool[k:]) if stock_hidden else state.stock
+    return replace(state, hands=tuple(hands), stock=stock)
