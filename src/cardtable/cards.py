@@ -36,6 +36,7 @@ __all__ = [
     "format_cards",
     "format_mask",
     "iter_mask",
+    "mask_cards",
     "mask_of",
     "parse_card",
     "parse_cards",
@@ -231,6 +232,20 @@ def iter_mask(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def mask_cards(mask: int) -> tuple[int, ...]:
+    """The card indices of a mask as a tuple, lowest first (faster than a generator).
+
+    >>> mask_cards(0b1010)
+    (1, 3)
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 def format_mask(mask: int) -> str:

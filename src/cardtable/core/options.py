@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from cardtable.core.errors import InvalidOptionError
@@ -122,12 +122,16 @@ class Options(Mapping[str, OptionValue]):
     """Validated, immutable option values (every declared option is present)."""
 
     items_: tuple[tuple[str, OptionValue], ...]
+    _index: dict[str, OptionValue] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", dict(self.items_))
 
     def __getitem__(self, key: str) -> OptionValue:
-        for k, v in self.items_:
-            if k == key:
-                return v
-        raise KeyError(key)
+        return self._index[key]
+
+    def __hash__(self) -> int:
+        return hash(self.items_)
 
     def __iter__(self) -> Iterator[str]:
         return (k for k, _ in self.items_)

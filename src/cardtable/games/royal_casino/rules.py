@@ -10,9 +10,9 @@ memoised, which is the "partition check memoised" of the spec's performance note
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
-from cardtable.cards import format_card, iter_mask
+from cardtable.cards import format_card, iter_mask, mask_cards
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
 from cardtable.core.rng import shuffled_deck
@@ -21,6 +21,7 @@ from cardtable.games.royal_casino.scoring import decide_game, is_restricted, sco
 from cardtable.games.royal_casino.state import (
     ACE_BITS,
     CAPV,
+    CAPVAL_BIT,
     RANK_MASK,
     VAL,
     Build,
@@ -111,20 +112,17 @@ def partition(mask: int, value: int) -> tuple[int, ...] | None:
     return None
 
 
-def _played_groups(card: int, loose: int, value: int) -> Iterator[tuple[int, int]]:
-    """Ways the played card forms a group of ``value`` with loose cards: (X, rest-loose)."""
-    v = VAL[card]
-    if v == value or (value == 14 and v == 1):
-        yield 0, loose
-    need = value - v
-    if need >= 1:
-        for x in subset_sums(loose).get(need, ()):
-            yield x, loose & ~x
-
-
 # -- the generator -----------------------------------------------------------------------------
+_TRAIL, _CAPTURE, _BUILD, _ADD, _RAISE = Kind.TRAIL, Kind.CAPTURE, Kind.BUILD, Kind.ADD, Kind.RAISE
+
+
 def legal_moves(state: RCState) -> list[Move]:
-    """Every legal move of the player to act (C4–C6), in a fixed order."""
+    """Every legal move of the player to act (C4–C6), in a fixed order.
+
+    Every group and union is derived from one table of the loose cards' subset sums:
+    the unions of groups of V that avoid some cards X are the unions over the whole
+    table filtered by ``not u & X``.
+    """
     if state.phase != Phase.PLAY:
         return []
     p = state.turn
@@ -133,94 +131,135 @@ def legal_moves(state: RCState) -> list[Move]:
     builds = state.builds
     players = state.players
     options = state.options
-    partner_ok = players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
-    absorb = bool(options["raiseAbsorbsLoose"])
-    coexist = bool(options["sameValueBuildsCoexist"])
+    sums = subset_sums(loose) if loose else {}
+    union_cache: dict[int, list[int]] = {}
+
+    def unions_of(value: int) -> list[int]:
+        found = union_cache.get(value)
+        if found is None:
+            found = union_cache[value] = unions(loose, value) if loose else [0]
+        return found
+
     owned_bits = 0
     table_values = 0
     for b in builds:
         table_values |= 1 << b.value
         if b.owner == p:
             owned_bits |= 1 << b.value
+    partner_ok = players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
+    coexist = bool(options["sameValueBuildsCoexist"])
+    absorb = bool(options["raiseAbsorbsLoose"])
+    cards = list(iter_mask(hand))
     moves: list[Move] = []
-    m = hand
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        rest_hand = hand & ~low
-        guards = guard_bits(rest_hand)
-        v = CAPV[c]
-        equal = loose & RANK_MASK[VAL[c] - 1]
-        # TRAIL (C5.1)
-        if not owned_bits and not equal:
-            moves.append(Move(Kind.TRAIL, c))
-        # CAPTURE (C5.2)
-        build_idx = [i for i, b in enumerate(builds) if b.value == v]
-        loose_sets = [u for u in unions(loose, v) if u & equal == equal] if loose else [0]
-        n_b = len(build_idx)
-        for sel in range(1 << n_b):
-            bmask = 0
-            left_owned = 0
-            for j in range(n_b):
-                if sel >> j & 1:
-                    bmask |= 1 << build_idx[j]
-            for i, b in enumerate(builds):
-                if b.owner == p and not bmask >> i & 1:
-                    left_owned |= 1 << b.value
-            if left_owned & ~guards:
-                continue  # C6.2
-            for u in loose_sets:
-                if u or bmask:
-                    moves.append(Move(Kind.CAPTURE, c, v, False, bmask, u))
-        # BUILD (C5.3): the new value must be guarded by the rest of the hand.
+    append = moves.append
+    seen: set[int]
+    for c in cards:
+        guards = 0
+        for o in cards:
+            if o != c:
+                guards |= CAPVAL_BIT[o]
+        unguarded_owned = owned_bits & ~guards
         vc = VAL[c]
+        v = CAPV[c]
+        equal = loose & RANK_MASK[vc - 1]
+        # TRAIL (C5.1, C6.1, C6.3)
+        if not owned_bits and not equal:
+            append(Move(_TRAIL, c))
+        # CAPTURE (C5.2): loose unions that hold every equal card, and builds of value v.
+        loose_sets = [u for u in unions_of(v) if u & equal == equal] if equal else unions_of(v)
+        if builds:
+            build_idx = [i for i, b in enumerate(builds) if b.value == v]
+            for sel in range(1 << len(build_idx)):
+                bmask = 0
+                for j, i in enumerate(build_idx):
+                    if sel >> j & 1:
+                        bmask |= 1 << i
+                if owned_bits:
+                    left_owned = 0
+                    for i, b in enumerate(builds):
+                        if b.owner == p and not bmask >> i & 1:
+                            left_owned |= 1 << b.value
+                    if left_owned & ~guards:
+                        continue  # C6.2: the owner must keep a card for every build left
+                for u in loose_sets:
+                    if u or bmask:
+                        append(Move(_CAPTURE, c, v, False, bmask, u))
+        elif not unguarded_owned:
+            for u in loose_sets:
+                if u:
+                    append(Move(_CAPTURE, c, v, False, 0, u))
+        if unguarded_owned:
+            continue  # every other move leaves an owned build unguarded (C6.2)
+        # BUILD (C5.3): the new value must be guarded by the rest of the hand.
         if loose:
-            for value in range(2, 15):
-                if not guards >> value & 1 or owned_bits & ~guards:
-                    continue
-                if not coexist and table_values >> value & 1:
-                    continue
-                need = value - vc
-                if need >= 1:
-                    for s in subset_sums(loose).get(need, ()):
-                        moves.append(Move(Kind.BUILD, c, value, False, 0, s))
-                seen: set[int] = set()
-                for x, rest in _played_groups(c, loose, value):
-                    for u in unions(rest, value):
-                        if u:
-                            s = x | u
-                            if s not in seen:
-                                seen.add(s)
-                                moves.append(Move(Kind.BUILD, c, value, True, 0, s))
+            g = guards >> 2
+            value = 2
+            while g:
+                if g & 1 and (coexist or not table_values >> value & 1):
+                    need = value - vc
+                    if need >= 1:
+                        for sub in sums.get(need, ()):
+                            append(Move(_BUILD, c, value, False, 0, sub))
+                    all_unions = unions_of(value)
+                    if len(all_unions) > 1:
+                        _multi_builds(c, vc, value, sums, all_unions, append)
+                g >>= 1
+                value += 1
         # ADD (C5.4) and RAISE (C5.5)
         for i, b in enumerate(builds):
-            if b.owner != p and not partner_ok and side_of(b.owner, players) == side_of(
-                p, players
-            ):
+            if not partner_ok and b.owner != p and b.owner % 2 == p % 2:
                 continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
             value = b.value
-            if guards >> value & 1 and not owned_bits & ~guards:
+            if guards >> value & 1:
                 seen = set()
-                for x, rest in _played_groups(c, loose, value):
-                    for u in unions(rest, value) if rest else (0,):
-                        s = x | u
-                        if s not in seen:
-                            seen.add(s)
-                            moves.append(Move(Kind.ADD, c, value, True, 1 << i, s))
+                for x in _played_group_parts(c, vc, value, sums):
+                    for u in unions_of(value):
+                        if not u & x:
+                            sub = x | u
+                            if sub not in seen:
+                                seen.add(sub)
+                                append(Move(_ADD, c, value, True, 1 << i, sub))
             if b.multi or b.owner == p:
                 continue
             new = value + vc
-            if new > 14 or not guards >> new & 1 or owned_bits & ~guards:
+            if new > 14 or not guards >> new & 1:
                 continue
-            if not coexist and any(
-                o.value == new for j, o in enumerate(builds) if j != i
-            ):
+            if not coexist and any(o.value == new for j, o in enumerate(builds) if j != i):
                 continue
-            absorbed = unions(loose, new) if absorb and loose else [0]
-            for u in absorbed:
-                moves.append(Move(Kind.RAISE, c, new, bool(u), 1 << i, u))
+            if absorb:
+                for u in unions_of(new):
+                    append(Move(_RAISE, c, new, bool(u), 1 << i, u))
+            else:
+                append(Move(_RAISE, c, new, False, 1 << i, 0))
     return moves
+
+
+def _played_group_parts(card: int, vc: int, value: int, sums: dict[int, list[int]]) -> list[int]:
+    """The loose parts X that form a group of ``value`` with the played card (0: alone)."""
+    parts = [0] if vc == value or (value == 14 and vc == 1) else []
+    need = value - vc
+    if need >= 1:
+        parts += sums.get(need, ())
+    return parts
+
+
+def _multi_builds(
+    card: int,
+    vc: int,
+    value: int,
+    sums: dict[int, list[int]],
+    all_unions: list[int],
+    append: Callable[[Move], None],
+) -> None:
+    """Multiple builds of ``value``: the card's group plus one or more loose groups."""
+    seen: set[int] = set()
+    for x in _played_group_parts(card, vc, value, sums):
+        for u in all_unions:
+            if u and not u & x:
+                sub = x | u
+                if sub not in seen:
+                    seen.add(sub)
+                    append(Move(_BUILD, card, value, True, 0, sub))
 
 
 # -- dealing ---------------------------------------------------------------------------------
@@ -270,7 +309,7 @@ def deal_hand(state: RCState, hand_no: int, dealer: int) -> tuple[RCState, tuple
         hand_no,
         1,
         dealer,
-        tuple(tuple(iter_mask(h)) for h in hands),
+        tuple(mask_cards(h) for h in hands),
         tuple(sorted(table)),
     )
     return new, (dealt,)
@@ -321,9 +360,9 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
             ev.Captured(
                 p,
                 c,
-                tuple(iter_mask(move.loose)),
+                mask_cards(move.loose),
                 tuple(i + 1 for i in range(len(state.builds)) if move.builds >> i & 1),
-                tuple(iter_mask(taken)),
+                mask_cards(taken),
                 sweep,
             )
         )
@@ -333,7 +372,7 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
         comps = partition(full, move.value) if move.multi else (full,)
         builds = (*builds, Build(move.value, move.multi, p, full, comps or (full,)))
         events.append(
-            ev.Built(p, c, move.value, move.multi, tuple(iter_mask(move.loose)), len(builds))
+            ev.Built(p, c, move.value, move.multi, mask_cards(move.loose), len(builds))
         )
     else:
         i = move.builds.bit_length() - 1
@@ -342,7 +381,7 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
         if kind == Kind.ADD:
             added = partition(bit | move.loose, b.value) or (bit | move.loose,)
             nb = Build(b.value, True, p, b.mask | bit | move.loose, b.comps + added)
-            events.append(ev.Added(p, c, i + 1, tuple(iter_mask(move.loose)), b.owner))
+            events.append(ev.Added(p, c, i + 1, mask_cards(move.loose), b.owner))
         else:
             absorbed = partition(move.loose, move.value) or ()
             nb = Build(
@@ -353,7 +392,7 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
                 (b.mask | bit, *absorbed),
             )
             events.append(
-                ev.Raised(p, c, i + 1, b.value, move.value, tuple(iter_mask(move.loose)), b.owner)
+                ev.Raised(p, c, i + 1, b.value, move.value, mask_cards(move.loose), b.owner)
             )
         builds = (*builds[:i], nb, *builds[i + 1 :])
     # whose turn next
@@ -429,7 +468,7 @@ def _deal_round(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Eve
         pos += 4
     deal_no = (52 - 4 - len(stock)) // (4 * players) + 1
     events.append(
-        ev.Dealt(state.hand_no, deal_no, state.dealer, tuple(tuple(iter_mask(h)) for h in hands), ())
+        ev.Dealt(state.hand_no, deal_no, state.dealer, tuple(mask_cards(h) for h in hands), ())
     )
     new = RCState(
         players,
@@ -463,7 +502,7 @@ def _end_hand(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event
     if loose and state.last_capturer >= 0:
         side = side_of(state.last_capturer, players)
         piles[side] |= loose
-        events.append(ev.Leftovers(state.last_capturer, tuple(iter_mask(loose))))
+        events.append(ev.Leftovers(state.last_capturer, mask_cards(loose)))
         loose = 0
     restricted = tuple(is_restricted(s, state.playoff) for s in state.scores)
     hand = score_hand(piles, state.sweeps, state.options, restricted)

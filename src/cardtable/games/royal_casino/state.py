@@ -7,7 +7,6 @@ Seats are numbered in playing order (rule C1.3); with four players seats {0, 2} 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -166,9 +165,8 @@ class Move(NamedTuple):
     loose: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class RCState:
-    """A Royal Casino position.
+class RCState(NamedTuple):
+    """A Royal Casino position (an immutable named tuple: cheap to create on every move).
 
     ``scores`` are the match scores of the sides at the start of the current hand;
     ``piles`` and ``sweeps`` belong to sides; ``hands`` to seats.  ``stock`` is the
