@@ -44,9 +44,7 @@ def configurations() -> Iterator[Any]:
     """(game, players, options, units) for every game and variant that matters."""
     for game in REGISTRY.games():
         info = game.info
-        counts = PLAYER_COUNTS.get(
-            info.name, tuple(range(info.min_players, info.max_players + 1))
-        )
+        counts = PLAYER_COUNTS.get(info.name, tuple(range(info.min_players, info.max_players + 1)))
         name = info.name
         for players in counts:
             yield pytest.param(

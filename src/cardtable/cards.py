@@ -86,7 +86,8 @@ class Rank(IntEnum):
         return _RANK_TEXT[self]
 
 
-_RANK_TEXT = {r: t for r, t in zip(Rank, "A 2 3 4 5 6 7 8 9 10 J Q K".split(), strict=True)}
+_RANK_WORDS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_RANK_TEXT = dict(zip(Rank, _RANK_WORDS, strict=True))
 _RANK_PARSE: dict[str, Rank] = {t: r for r, t in _RANK_TEXT.items()}
 _RANK_PARSE.update({"T": Rank.TEN, "1": Rank.ACE, "14": Rank.ACE})
 _SUIT_PARSE: dict[str, Suit] = {}
@@ -108,12 +109,13 @@ class Card(int):
 
     >>> c = Card.parse("10D")
     >>> int(c), c.rank, c.suit, str(c), c.pretty()
-    (22, <Rank.TEN: 10>, <Suit.DIAMONDS: 2>, '10D', '10♦')
+    (35, <Rank.TEN: 10>, <Suit.DIAMONDS: 2>, '10D', '10♦')
     """
 
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
+        """The card of an index 0..52; ``ValueError`` outside that range."""
         if not 0 <= index <= JOKER:
             raise ValueError(f"card index out of range: {index}")
         return super().__new__(cls, index)
@@ -168,7 +170,7 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(JOKER + 1))
 """All card objects by index (``CARDS[52]`` is the joker)."""
 
-_FORMAT = tuple(Rank(i % 13 + 1).text + Suit(i // 13).letter for i in range(52)) + ("JK",)
+_FORMAT = (*(Rank(i % 13 + 1).text + Suit(i // 13).letter for i in range(52)), "JK")
 
 
 def format_card(index: int | None) -> str:
@@ -196,7 +198,7 @@ def parse_card(text: str) -> int:
     """Parse one card to its index.  ``??`` is not a card here: see :func:`parse_cards`.
 
     >>> parse_card("ah"), parse_card("T♥"), parse_card("jk")
-    (0, 22, 52)
+    (13, 22, 52)
     >>> parse_card("1X")
     Traceback (most recent call last):
     ...

@@ -11,7 +11,7 @@ from cardtable.core.errors import (
     UnknownGameError,
 )
 from cardtable.core.game import Event, Game, GameInfo, Outcome
-from cardtable.core.options import OptionSchema, OptionSpec, Options
+from cardtable.core.options import Options, OptionSchema, OptionSpec
 from cardtable.core.record import Record, Replay, replay
 from cardtable.core.registry import Registry
 from cardtable.core.rng import derive_rng

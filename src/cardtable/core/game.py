@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
-from cardtable.core.options import OptionSchema, Options
+from cardtable.core.options import Options, OptionSchema
 
 __all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
 

@@ -6,10 +6,11 @@ import pytest
 
 from cardtable.core.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from cardtable.games.royal_casino import GAME
+from cardtable.games.royal_casino.events import HandScored
 from cardtable.games.royal_casino.scoring import HandScore, decide_game
 from cardtable.games.royal_casino.state import OPTIONS
 
-from .helpers import assert_legal, is_legal, legal, move, play, pos
+from .helpers import is_legal, legal, move, play, pos
 from .test_scenarios_scoring import game_over, last_play
 
 
@@ -115,7 +116,7 @@ def test_C10_4_most_spades_at_20_precedes_big_casino_at_19() -> None:
 
 
 def test_C7_4_a_side_at_18_scores_no_sweeps_but_cancels() -> None:
-    st, ev = last_play(
+    st, _ = last_play(
         [
             {"cards": 24, "spades": 5, "special": ["AS"]},
             {"cards": 28, "spades": 8, "special": ["10D", "2S", "AH", "AC", "AD"]},
@@ -153,7 +154,7 @@ def test_C7_2_sweeps_off_scores_no_sweeps() -> None:
         sweeps=(3, 0),
         options="sweeps:OFF",
     )
-    scored = next(e for e in ev if e.kind == "hand_scored")
+    scored = next(e for e in ev if isinstance(e, HandScored))
     assert scored.items[0].sweeps == 0
 
 

@@ -89,7 +89,9 @@ def test_CT09_you_cannot_raise_your_own_build() -> None:
 def test_CT10_a_multiple_build_cannot_be_raised() -> None:
     s = pos("hands=AS 6D / -; builds=[5 M P1: 5C | 3D 2H]")
     assert_legal(s, "TRAIL AS; TRAIL 6D")
-    assert "multiple build cannot be raised" in str(GAME.explain_illegal(s, move(s, "RAISE AS -> b1=6")))
+    assert "multiple build cannot be raised" in str(
+        GAME.explain_illegal(s, move(s, "RAISE AS -> b1=6"))
+    )
 
 
 def test_CT11_adding_to_an_opponents_multiple_build_transfers_ownership() -> None:
@@ -150,9 +152,7 @@ def test_CT18_building_aces_is_a_14_build() -> None:
 
 def test_CT19_an_ace_counts_one_inside_a_build() -> None:
     s = pos("hands=AS AD / -; loose=KH")
-    assert_legal(
-        s, "BUILD AS -> 14 (single): KH; BUILD AD -> 14 (single): KH; TRAIL AS; TRAIL AD"
-    )
+    assert_legal(s, "BUILD AS -> 14 (single): KH; BUILD AD -> 14 (single): KH; TRAIL AS; TRAIL AD")
     assert not is_legal(s, "CAPTURE AS: KH")
 
 
@@ -175,9 +175,7 @@ def test_CT22_an_owner_capturing_other_cards_must_not_abandon_the_build() -> Non
 
 def test_CT24_no_loose_cards_in_a_raise() -> None:
     s = pos("hands=3H 8D 10S / -; loose=2C; builds=[5 S P1: AS 4D]")
-    assert_legal(
-        s, "RAISE 3H -> b1=8; BUILD 8D -> 10 (single): 2C; TRAIL 3H; TRAIL 8D; TRAIL 10S"
-    )
+    assert_legal(s, "RAISE 3H -> b1=8; BUILD 8D -> 10 (single): 2C; TRAIL 3H; TRAIL 8D; TRAIL 10S")
     assert not is_legal(s, "RAISE 3H -> b1=10 + 2C")
 
 
@@ -191,17 +189,14 @@ def test_CT25_compulsory_king_and_a_multiple_king_build() -> None:
 
 def test_CT27_two_builds_of_the_same_value() -> None:
     s = pos("hands=9D 3S / -; builds=[9 S P1: 5H 4C] [9 M P1: 9H | 6S 3C]")
-    assert_legal(
-        s, "CAPTURE 9D: b1; CAPTURE 9D: b2; CAPTURE 9D: b1 b2; TRAIL 9D; TRAIL 3S"
-    )
+    assert_legal(s, "CAPTURE 9D: b1; CAPTURE 9D: b2; CAPTURE 9D: b1 b2; TRAIL 9D; TRAIL 3S")
 
 
 def test_CT28_three_players() -> None:
     s = pos("royal-casino 3p; turn=P2; hands=- / - / 6D QC; loose=6H AS; builds=[12 S P1: 7C 5D]")
     assert_legal(
         s,
-        "CAPTURE 6D: 6H; BUILD 6D -> 12 (single): 6H; ADD 6D -> b1 + 6H; "
-        "CAPTURE QC: b1; TRAIL QC",
+        "CAPTURE 6D: 6H; BUILD 6D -> 12 (single): 6H; ADD 6D -> b1 + 6H; CAPTURE QC: b1; TRAIL QC",
     )
 
 

@@ -7,10 +7,12 @@ last capturer, and the engine scores the hand and decides the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.cards import format_card, parse_card
 from cardtable.core.options import Options
 from cardtable.games.royal_casino import GAME
-from cardtable.games.royal_casino.events import GameOver, HandScored
+from cardtable.games.royal_casino.events import Dealt, GameOver, HandScored
 from cardtable.games.royal_casino.notation import human_cards
 from cardtable.games.royal_casino.rules import play_order
 from cardtable.games.royal_casino.scoring import net_sweeps, score_hand
@@ -22,13 +24,16 @@ ACES = ("AS", "AH", "AC", "AD")
 SPECIAL = {"10D", "2S", *ACES}
 
 
-def make_piles(sides: list[dict[str, object]]) -> list[int]:
-    """Split the 52 cards into piles with given counts: ``cards``, ``spades`` (total,
-    specials included) and ``special`` (10D, 2S, aces)."""
+Side = dict[str, Any]
+"""A side's pile: ``cards``, ``spades`` (total, specials included), ``special`` cards."""
+
+
+def make_piles(sides: list[Side]) -> list[int]:
+    """Split the 52 cards into piles with the given counts and special cards."""
     piles = [0] * len(sides)
     used = 0
     for i, side in enumerate(sides):
-        for text in side.get("special", ()):  # type: ignore[union-attr]
+        for text in side.get("special", ()):
             c = parse_card(str(text))
             piles[i] |= 1 << c
             used |= 1 << c
@@ -38,7 +43,7 @@ def make_piles(sides: list[dict[str, object]]) -> list[int]:
     )
     for i, side in enumerate(sides):
         have = (piles[i] & SPADES).bit_count()
-        for _ in range(int(side["spades"]) - have):  # type: ignore[call-overload]
+        for _ in range(int(side["spades"]) - have):
             c = free_spades.pop(0)
             piles[i] |= 1 << c
             used |= 1 << c
@@ -46,7 +51,7 @@ def make_piles(sides: list[dict[str, object]]) -> list[int]:
         (c for c in range(13, 52) if not used >> c & 1), key=lambda c: format_card(c) in SPECIAL
     )
     for i, side in enumerate(sides):
-        for _ in range(int(side["cards"]) - piles[i].bit_count()):  # type: ignore[call-overload]
+        for _ in range(int(side["cards"]) - piles[i].bit_count()):
             piles[i] |= 1 << others.pop(0)
     for i, side in enumerate(sides):
         assert piles[i].bit_count() == side["cards"]
@@ -55,7 +60,7 @@ def make_piles(sides: list[dict[str, object]]) -> list[int]:
 
 
 def last_play(
-    sides: list[dict[str, object]],
+    sides: list[Side],
     scores: tuple[int, ...],
     sweeps: tuple[int, ...] = (0, 0),
     options: str = "",
@@ -131,7 +136,12 @@ def test_CT37_plain_two_player_score() -> None:
     )
     score = score_hand(piles, (2, 1), opts())
     assert [h.total for h in score] == [8, 4]
-    assert (score[0].most_cards, score[0].big_casino, score[0].aces, score[0].sweeps) == (3, 2, 2, 1)
+    assert (score[0].most_cards, score[0].big_casino, score[0].aces, score[0].sweeps) == (
+        3,
+        2,
+        2,
+        1,
+    )
     assert sum(h.total for h in score) == 11 + 1
 
 
@@ -239,7 +249,7 @@ def test_CT47_both_unrestricted_sides_pass_21() -> None:
 
 
 def test_CT48_tie_at_21_or_more_goes_to_play_off_hands() -> None:
-    sides: list[dict[str, object]] = [
+    sides: list[Side] = [
         {"cards": 27, "spades": 6, "special": ["10D", "AS"]},
         {"cards": 25, "spades": 7, "special": ["2S", "AH", "AC", "AD"]},
     ]
@@ -253,7 +263,7 @@ def test_CT48_tie_at_21_or_more_goes_to_play_off_hands() -> None:
     assert hand_points(ev2) == (7, 5)
     assert st2.winners == (0,) and st2.scores == (29, 27)
     # A play-off hand that ends level is followed by another one.
-    even: list[dict[str, object]] = [
+    even: list[Side] = [
         {"cards": 26, "spades": 8, "special": ["10D", "AS"]},
         {"cards": 26, "spades": 5, "special": ["2S", "AH", "AC", "AD"]},
     ]
@@ -292,8 +302,12 @@ def test_CT52_four_player_seating_and_rotation() -> None:
     assert play_order(3, 4, 1) == [0, 1, 2, 3]
     assert GAME.sides(4) == ((0, 2), (1, 3))
     st, _ = last_play(
-        [{"cards": 27, "spades": 6}, {"cards": 25, "spades": 7}, {"cards": 0, "spades": 0},
-         {"cards": 0, "spades": 0}][:2],
+        [
+            {"cards": 27, "spades": 6},
+            {"cards": 25, "spades": 7},
+            {"cards": 0, "spades": 0},
+            {"cards": 0, "spades": 0},
+        ][:2],
         scores=(0, 0),
     )
     # Two-player check of the rotation mechanism: dealer P1 → next dealer P0, P1 leads.
@@ -321,7 +335,7 @@ def test_CT53_deal_structure() -> None:
         while GAME.to_act(s) is not None:
             moves = GAME.legal_actions(s)
             s, events = GAME.apply(s, moves[rng.randrange(len(moves))])
-            dealt += [e for e in events if e.kind == "dealt"]
+            dealt += [e for e in events if isinstance(e, Dealt)]
         assert len(dealt) == deals - 1
         assert all(not e.table for e in dealt)
         assert not s.stock and not any(s.hands) and not s.builds

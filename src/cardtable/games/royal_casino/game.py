@@ -13,6 +13,7 @@ from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
 from cardtable.games.royal_casino import notation, rules, view
 from cardtable.games.royal_casino.state import OPTIONS, Move, Phase, RCState
+from cardtable.games.royal_casino.view import RCView
 
 __all__ = ["GAME", "RoyalCasino"]
 
@@ -30,7 +31,7 @@ INFO = GameInfo(
 )
 
 
-class RoyalCasino(Game[RCState, Move, view.RCView]):
+class RoyalCasino(Game[RCState, Move, RCView]):
     """Royal Casino (Dominican rules, shared/rules/royal-casino.md).
 
     >>> s = GAME.new_game(2, seed=1)
@@ -129,7 +130,7 @@ class RoyalCasino(Game[RCState, Move, view.RCView]):
         return state.hand_no if state.phase == Phase.OVER else state.hand_no - 1
 
     # -- hidden information -----------------------------------------------------------
-    def view(self, state: RCState, seat: int | None) -> view.RCView:
+    def view(self, state: RCState, seat: int | None) -> RCView:
         """What a seat may know."""
         return view.make_view(state, seat)
 
@@ -137,15 +138,15 @@ class RoyalCasino(Game[RCState, Move, view.RCView]):
         """An event as a seat may see it."""
         return view.redact_event(event, seat)
 
-    def view_to_json(self, v: view.RCView) -> dict[str, Any]:
+    def view_to_json(self, v: RCView) -> dict[str, Any]:
         """A view as JSON."""
         return view.view_json(v)
 
-    def render_view(self, v: view.RCView) -> str:
+    def render_view(self, v: RCView) -> str:
         """A view as terminal text."""
         return view.render(v)
 
-    def view_seat(self, v: view.RCView) -> int | None:
+    def view_seat(self, v: RCView) -> int | None:
         """The seat of a view."""
         return v.seat
 

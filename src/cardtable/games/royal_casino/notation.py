@@ -130,9 +130,7 @@ def _tokens(text: str) -> list[str]:
 
 
 def _unique(state: RCState, pred: str, card: int, kind: Kind | None) -> Move:
-    options = [
-        m for m in legal_moves(state) if m.card == card and (kind is None or m.kind == kind)
-    ]
+    options = [m for m in legal_moves(state) if m.card == card and (kind is None or m.kind == kind)]
     if len(options) == 1:
         return options[0]
     name = format_card(card)
@@ -320,7 +318,7 @@ def _parse_builds(text: str, players: int) -> tuple[Build, ...]:
     text = text.strip()
     if text in ("", "-"):
         return ()
-    builds = []
+    builds: list[Build] = []
     pos = 0
     while pos < len(text):
         if text[pos].isspace():

@@ -371,9 +371,7 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
         full = bit | move.loose
         comps = partition(full, move.value) if move.multi else (full,)
         builds = (*builds, Build(move.value, move.multi, p, full, comps or (full,)))
-        events.append(
-            ev.Built(p, c, move.value, move.multi, mask_cards(move.loose), len(builds))
-        )
+        events.append(ev.Built(p, c, move.value, move.multi, mask_cards(move.loose), len(builds)))
     else:
         i = move.builds.bit_length() - 1
         b = builds[i]
@@ -720,4 +718,3 @@ def explain_illegal(state: RCState, move: Move) -> IllegalActionError:
             f"you own a {v}-build and would have no card to capture it left in hand",
         )
     return IllegalActionError("C4.0", "that move is not legal here")
-

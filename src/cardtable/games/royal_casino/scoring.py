@@ -174,9 +174,7 @@ def decide_game(
     met = [i for i in range(n) if restricted[i] and requirement_met(starts[i], hand[i], options)]
     new_scores = []
     for i in range(n):
-        if not restricted[i]:
-            new_scores.append(starts[i] + hand[i].total)
-        elif i in met:
+        if not restricted[i] or i in met:
             new_scores.append(starts[i] + hand[i].total)
         elif options["nearTargetMiss"] == "CAP_AT_20":
             new_scores.append(min(20, starts[i] + hand[i].total_without_sweeps))

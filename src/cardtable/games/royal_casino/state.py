@@ -11,7 +11,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from cardtable.core.game import Scope
-from cardtable.core.options import OptionSchema, Options, OptionSpec
+from cardtable.core.options import Options, OptionSchema, OptionSpec
 
 __all__ = [
     "ACE_BITS",
@@ -37,9 +37,7 @@ CAPV: tuple[int, ...] = tuple(14 if v == 1 else v for v in VAL)
 """The capture value of a card played from hand: an ace captures 14 (C2.2a)."""
 CAPVAL_BIT: tuple[int, ...] = tuple(1 << v for v in CAPV)
 """Bit ``capture value`` of each card: the build value it guards (C2.3)."""
-RANK_MASK: tuple[int, ...] = tuple(
-    sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)
-)
+RANK_MASK: tuple[int, ...] = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 """The mask of the four cards of each rank, indexed by ``rank - 1``."""
 ACE_BITS = RANK_MASK[0]
 """The mask of the four aces."""
@@ -69,7 +67,9 @@ def side_of(seat: int, players: int) -> int:
 # -- options (§1.12) -----------------------------------------------------------------------
 OPTIONS = OptionSchema(
     (
-        OptionSpec("direction", "choice", "CCW", ("CCW", "CW"), "direction of deal and play (C1.3)"),
+        OptionSpec(
+            "direction", "choice", "CCW", ("CCW", "CW"), "direction of deal and play (C1.3)"
+        ),
         OptionSpec(
             "rule20",
             "choice",

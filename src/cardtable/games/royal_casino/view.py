@@ -76,9 +76,7 @@ def make_view(state: RCState, seat: int | None) -> RCView:
 def redact_event(event: Event, seat: int | None) -> Event:
     """Blank the cards dealt to other seats; every other event is public."""
     if isinstance(event, Dealt):
-        hands = tuple(
-            h if i == seat else tuple(None for _ in h) for i, h in enumerate(event.hands)
-        )
+        hands = tuple(h if i == seat else tuple(None for _ in h) for i, h in enumerate(event.hands))
         return replace(event, hands=hands)
     return event
 
@@ -145,9 +143,7 @@ def render(view: RCView) -> str:
         f"Royal Casino — hand {view.hand_no}, deal {min(max(dealt, 1), deals)}/{deals}"
         f" · dealer P{view.dealer} · {status}{playoff}"
     )
-    lines.append(
-        "Scores: " + "  ".join(f"{side_names[i]} {view.scores[i]}" for i in range(sides))
-    )
+    lines.append("Scores: " + "  ".join(f"{side_names[i]} {view.scores[i]}" for i in range(sides)))
     lines.append(f"Table:  {_pretty(view.loose)}")
     for i, b in enumerate(view.builds):
         kind = "multiple" if b.multi else "single"
@@ -157,9 +153,7 @@ def render(view: RCView) -> str:
     for i in range(sides):
         pile = view.piles[i]
         spades = (pile & 0x1FFF).bit_count()
-        caps.append(
-            f"{side_names[i]} {pile.bit_count()} cards, {spades}♠, sweeps {view.sweeps[i]}"
-        )
+        caps.append(f"{side_names[i]} {pile.bit_count()} cards, {spades}♠, sweeps {view.sweeps[i]}")
     lines.append("Captured: " + " · ".join(caps))
     others = [f"P{i} {view.hand_sizes[i]} cards" for i in range(n) if i != view.seat]
     lines.append("Others: " + ", ".join(others) + f" · stock {view.stock_size}")
