@@ -1,0 +1,1 @@
+"""The web server: tables over websockets for browsers (above the table layer)."""
