@@ -93,29 +93,39 @@ def joker_runs(
 ) -> tuple[tuple[int, int, int, int], ...]:
     """Runs using 1..``jokers`` jokers with the ranks of ``pattern``.
 
-    Each entry is (lo, length, natural rank mask, slot mask of the jokers).  Composition
-    limits (R8.3) apply; a 13-card window is listed once per distinct joker slot pattern.
+    Each entry is (lo, length, natural rank mask, slot mask of the jokers).  A joker may
+    stand for a missing rank or for one the hand also holds.  Composition limits (R8.3)
+    apply; a 13-card window is listed once per distinct set of joker ranks.
     """
     out = []
     seen13: set[int] = set()
     for lo, length, mask, bits in _TEMPLATES[wrap]:
         missing = mask & ~pattern
         m = missing.bit_count()
-        if m == 0 or m > jokers:
+        if m > jokers:
             continue
-        if not valid_composition(length - m, m, rule):
-            continue
-        slots = 0
-        for i, b in enumerate(bits):
-            if missing & b:
-                slots |= 1 << i
-        if not touch and slots & (slots >> 1):
-            continue
-        if length == 13:
-            if missing in seen13:
+        present = [b for b in bits if pattern & b]
+        extras: list[int] = [0]
+        for _ in range(jokers - m):
+            extras = sorted({e | b for e in extras for b in present} | set(extras))
+        for extra in extras:
+            jmask = missing | extra
+            k = jmask.bit_count()
+            if k == 0 or k > jokers:
                 continue
-            seen13.add(missing)
-        out.append((lo, length, mask & pattern, slots))
+            if not valid_composition(length - k, k, rule):
+                continue
+            slots = 0
+            for i, b in enumerate(bits):
+                if jmask & b:
+                    slots |= 1 << i
+            if not touch and slots & (slots >> 1):
+                continue
+            if length == 13:
+                if jmask in seen13:
+                    continue
+                seen13.add(jmask)
+            out.append((lo, length, mask & ~jmask, slots))
     return tuple(out)
 
 
