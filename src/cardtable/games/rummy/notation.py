@@ -325,7 +325,7 @@ def format_position(s: RummyState) -> str:
 
     n = s.cfg.players
     opts = OPTION_SCHEMA.format_non_default(s.cfg.options) or "-"
-    phase = "OVER" if s.phase == Phase.OVER else f"{s.phase.name} P{s.current + 1}"
+    phase = f"{s.phase.name} P{s.current + 1}"
     last = "-"
     if s.last_scores:
         who = "blocked" if s.last_closer < 0 else f"P{s.last_closer + 1}"
@@ -495,11 +495,10 @@ def _build(
     meld_lines: list[tuple[int, int, str]],
 ) -> RummyState:
     phase_words = fields.get("phase", "DRAW P1").split()
-    if phase_words[0].upper() == "OVER":
-        phase, current = Phase.OVER, 0
-    else:
-        phase = Phase[phase_words[0].upper()]
-        current = _seats(phase_words[1:2], n)[0] if len(phase_words) > 1 else 0
+    if phase_words[0].upper() not in ("DRAW", "PLAY", "OVER"):
+        raise InvalidPositionError(f"phase is DRAW, PLAY or OVER; got {phase_words[0]!r}")
+    phase = Phase[phase_words[0].upper()]
+    current = _seats(phase_words[1:2], n)[0] if len(phase_words) > 1 else 0
     dealer = _seats([fields["dealer"]], n)[0] if "dealer" in fields else (current - 1) % n
     seen = 0
 
