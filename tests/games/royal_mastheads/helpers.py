@@ -3,11 +3,12 @@ straight from the spec's words (independent of the engine's scoring code)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import parse_card, parse_cards
-from cardtable.core.game import Event, Scope
+from cardtable.core.game import Event, Outcome, Scope
 from cardtable.games.royal_mastheads import GAME, OPTIONS, State
 from cardtable.games.royal_mastheads.rules import deal_from_hands
 from cardtable.games.royal_mastheads.state import config_of
@@ -78,6 +79,23 @@ def play_tricks(state: State, tricks: Iterable[str]) -> tuple[State, list[Event]
     events: list[Event] = []
     for trick in tricks:
         state, evs = act_all(state, trick.split())
+        events.extend(evs)
+    return state, events
+
+
+def outcome(state: State) -> Outcome:
+    """The outcome of a finished game."""
+    got = GAME.outcome(state)
+    assert got is not None
+    return got
+
+
+def random_finish(state: State, rng: random.Random) -> tuple[State, list[Event]]:
+    """Play uniformly random legal actions to the end of the game."""
+    events: list[Event] = []
+    while GAME.to_act(state) is not None:
+        legal = GAME.legal_actions(state)
+        state, evs = GAME.apply(state, legal[rng.randrange(len(legal))])
         events.extend(evs)
     return state, events
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.cards import parse_card, parse_cards
+from cardtable.core.game import Event
 from cardtable.games.royal_mastheads import GAME, OPTIONS
 from cardtable.games.royal_mastheads.events import DealScored, PotAwarded
 from cardtable.games.royal_mastheads.scoring import (
@@ -13,7 +14,7 @@ from cardtable.games.royal_mastheads.scoring import (
     reference_card_points,
     score_deal,
 )
-from cardtable.games.royal_mastheads.state import Trick, config_of
+from cardtable.games.royal_mastheads.state import Config, State, Trick, config_of
 
 from .helpers import A, act, act_all, deal, mask
 
@@ -22,7 +23,7 @@ RUSSIAN = config_of(OPTIONS.validate({"ruleset": "russian"}))
 SEVEN_H = parse_card("7H")
 
 
-def points(cards: str, turned: int = SEVEN_H, cfg=PAGAT) -> int:
+def points(cards: str, turned: int = SEVEN_H, cfg: Config = PAGAT) -> int:
     got = card_points(cfg, turned, parse_cards(cards))
     assert reference_card_points(cfg, turned, parse_cards(cards)) == got
     return got
@@ -77,7 +78,9 @@ def test_M14_russian_doubles_trump_suit_by_place_in_capture_order():
     assert points("7C 7S", turned=parse_card("7H"), cfg=RUSSIAN) == 3
 
 
-def bonus_of(cards: str, tricks: int = 0, turned: int = SEVEN_H, cfg=PAGAT) -> tuple:
+def bonus_of(
+    cards: str, tricks: int = 0, turned: int = SEVEN_H, cfg: Config = PAGAT
+) -> tuple[int, int, int, int]:
     return bonuses(cfg, turned, mask(cards), tricks)
 
 
@@ -121,7 +124,7 @@ def test_M15_categories_add_up_tiers_do_not():
     assert bonus_of(cards + " 7S", tricks=10) == (50, 200, 500, 0)
 
 
-def all_52_deal(turned: str):
+def all_52_deal(turned: str) -> DealScored:
     """Seat A holds all 13 hearts (trumps) and wins all 11 tricks: every card is A's."""
     hands = (
         "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH",
@@ -135,7 +138,7 @@ def all_52_deal(turned: str):
     state = deal(hands, turned, dealer=3)
     state, _ = act_all(state, [f"pot {c}" for c in pot_a])
     state, _ = act_all(state, ["pot 2S", "pot 3S", "pot 2D", "pot 3D", "pot 2C", "pot 3C"])
-    events = []
+    events: list[Event] = []
     for card in keep:
         state, evs = act(state, card)
         events.extend(evs)
@@ -146,7 +149,7 @@ def all_52_deal(turned: str):
     return scored
 
 
-def _lowest(state) -> str:
+def _lowest(state: State) -> str:
     return GAME.format_action(GAME.legal_actions(state)[0])
 
 

@@ -57,6 +57,7 @@ class View:
     double_trumps: bool
     deal: int
     deals: int
+    """Deals in the set (1 when the game is a single deal, scope ``unit``)."""
     dealer: int
     phase: str
     """``pot``, ``play`` or ``over``."""
@@ -107,7 +108,7 @@ def view(state: State, seat: int | None) -> View:
         ace_points=cfg.ace_points,
         double_trumps=cfg.double_trumps,
         deal=info.number,
-        deals=cfg.deals,
+        deals=cfg.deals if info.scope == "match" else 1,
         dealer=dealer,
         phase=state.phase.name.lower(),
         to_act=state.to_act,
