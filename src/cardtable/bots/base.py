@@ -15,7 +15,15 @@ from typing import Any, Protocol
 from cardtable.core.errors import InvalidOptionError
 from cardtable.core.registry import AnyGame
 
-__all__ = ["Bot", "BotFactory", "available_bots", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "ParamBotFactory",
+    "available_bots",
+    "make_bot",
+    "register_bot",
+    "register_param_bot",
+]
 
 
 class Bot(Protocol):
@@ -30,8 +38,12 @@ class Bot(Protocol):
 
 BotFactory = Callable[[AnyGame], Bot]
 
+ParamBotFactory = Callable[[AnyGame, str], Bot]
+"""A factory for bots named ``name:argument`` (``ismcts:2000``); it gets the argument."""
+
 _FACTORIES: dict[tuple[str, str], BotFactory] = {}
 """Factories by (bot name, game name); game name ``*`` means every game."""
+_PARAM_FACTORIES: dict[tuple[str, str], ParamBotFactory] = {}
 
 
 def register_bot(name: str, game: str, factory: BotFactory) -> None:
@@ -39,10 +51,17 @@ def register_bot(name: str, game: str, factory: BotFactory) -> None:
     _FACTORIES[(name, game)] = factory
 
 
+def register_param_bot(name: str, game: str, factory: ParamBotFactory) -> None:
+    """Register bots named ``name:ARG`` for one game (or ``*``); ``available_bots`` lists
+    them as ``name:…``."""
+    _PARAM_FACTORIES[(name, game)] = factory
+
+
 def available_bots(game: AnyGame) -> list[str]:
     """The bot names that can play ``game``."""
     _load_builtin()
     names = {n for (n, g) in _FACTORIES if g in ("*", game.info.name)}
+    names |= {f"{n}:…" for (n, g) in _PARAM_FACTORIES if g in ("*", game.info.name)}
     return sorted(names)
 
 
@@ -50,6 +69,11 @@ def make_bot(name: str, game: AnyGame) -> Bot:
     """A bot by name for a game; a clear error listing the choices if unknown."""
     _load_builtin()
     key = name.strip().lower()
+    if ":" in key:
+        base, _, arg = key.partition(":")
+        param = _PARAM_FACTORIES.get((base, game.info.name)) or _PARAM_FACTORIES.get((base, "*"))
+        if param is not None:
+            return param(game, arg)
     factory = _FACTORIES.get((key, game.info.name)) or _FACTORIES.get((key, "*"))
     if factory is None:
         names = available_bots(game)

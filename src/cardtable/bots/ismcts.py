@@ -1,0 +1,269 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+One implementation over the game contract.  Each simulation samples a determinization of
+the searching seat's **view** (never the true state: the search is given a view), walks
+the single tree of information sets with UCB1 using *availability* counts (a child's
+availability is how often it was legal when its parent was visited), expands one action,
+plays the rest of the current unit (hand, round or deal) with a rollout policy and backs
+up every seat's reward.
+
+Rewards lie in ``[0, 1]``: when the game ends inside a simulation, 1 for a winning side
+(shared on co-wins) and 0 for the others; otherwise ``0.5 + 0.5 * tanh(d / scale)`` where
+``d`` is the side's points gained in the unit minus the mean of the other sides' gains.
+The search budget is explicit: a number of simulations and an optional ``should_stop``
+callable (the bot layer supplies a clock; the search itself reads none).
+
+>>> import random
+>>> from cardtable.games.royal_casino import GAME
+>>> s = GAME.new_game(2, seed=2)
+>>> seat = GAME.to_act(s)
+>>> r = search(adapter_for(GAME), GAME.view(s, seat), GAME.legal_actions(s), random.Random(0), 50)
+>>> r.simulations, r.best() in GAME.legal_actions(s)
+(50, True)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots.determinize import determinizer_for
+from cardtable.core.registry import AnyGame
+
+__all__ = [
+    "ActionStats",
+    "SearchAdapter",
+    "SearchResult",
+    "adapter_for",
+    "search",
+]
+
+EXPLORATION = 0.7
+"""The UCB1 exploration constant (rewards are in [0, 1])."""
+
+
+@dataclass(slots=True)
+class SearchAdapter:
+    """How the search reaches one game: determinization, points, a fast apply, rollouts.
+
+    ``points(state)`` gives each **seat** its side's cumulative points; ``scale`` is a
+    typical point margin of one unit (for the reward's tanh).  ``apply`` may skip the
+    legality check (actions come from ``legal``); ``rollout`` picks a rollout action.
+    """
+
+    game: AnyGame
+    determinize: Callable[[Any, random.Random], Any]
+    points: Callable[[Any], tuple[float, ...]]
+    scale: float
+    apply: Callable[[Any, Any], Any]
+    legal: Callable[[Any], Sequence[Any]]
+    to_act: Callable[[Any], int | None]
+    rollout: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
+    sides_cache: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+
+    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The game's sides for ``players`` seats (cached)."""
+        got = self.sides_cache.get(players)
+        if got is None:
+            got = self.sides_cache[players] = self.game.sides(players)
+        return got
+
+
+_ADAPTERS: dict[str, SearchAdapter] = {}
+
+
+def adapter_for(game: AnyGame) -> SearchAdapter:
+    """The search adapter of a registered game (built once)."""
+    name = game.info.name
+    got = _ADAPTERS.get(name)
+    if got is not None:
+        return got
+    det = determinizer_for(name)
+    if det is None:
+        raise ValueError(f"{name} has no determinizer: ISMCTS cannot play it")
+    from cardtable.bots import search_games
+
+    got = search_games.make_adapter(game, det)
+    _ADAPTERS[name] = got
+    return got
+
+
+@dataclass(slots=True)
+class _Node:
+    mover: int
+    visits: int = 0
+    avail: int = 0
+    reward: float = 0.0
+    wins: float = 0.0
+    margin: float = 0.0
+    children: dict[Any, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionStats:
+    """What the search learnt about one root action.
+
+    ``value`` is the mean reward (the number the search maximises), ``win_prob`` the share
+    of simulations after which the seat's side was ahead in the unit (or had won the game;
+    ties count half), ``points`` the mean point margin over the rest of the unit.
+    """
+
+    action: Any
+    visits: int
+    value: float
+    win_prob: float
+    points: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The root statistics of a search, best first (most visits, then value)."""
+
+    simulations: int
+    stats: tuple[ActionStats, ...]
+
+    def best(self) -> Any:
+        """The most visited root action."""
+        return self.stats[0].action
+
+
+def _outcome_rewards(game: AnyGame, state: Any, players: int) -> tuple[list[float], list[float]]:
+    out = game.outcome(state)
+    reward = [0.0] * players
+    if out is not None and out.winners:
+        share = 1.0 / len(out.winners)
+        for w in out.winners:
+            for seat in out.sides[w]:
+                reward[seat] = share
+    return reward, list(reward)
+
+
+def _margin_rewards(
+    adapter: SearchAdapter, start: tuple[float, ...], end: tuple[float, ...], players: int
+) -> tuple[list[float], list[float], list[float]]:
+    sides = adapter.sides(players)
+    gains = [end[s[0]] - start[s[0]] for s in sides]
+    total = sum(gains)
+    k = len(sides)
+    reward = [0.0] * players
+    wins = [0.0] * players
+    margin = [0.0] * players
+    scale = adapter.scale
+    for i, side in enumerate(sides):
+        d = gains[i] - (total - gains[i]) / (k - 1) if k > 1 else gains[i]
+        r = 0.5 + 0.5 * math.tanh(d / scale)
+        best_other = max((g for j, g in enumerate(gains) if j != i), default=gains[i])
+        w = 1.0 if gains[i] > best_other else 0.5 if gains[i] == best_other else 0.0
+        for seat in side:
+            reward[seat] = r
+            wins[seat] = w
+            margin[seat] = d
+    return reward, wins, margin
+
+
+def search(
+    adapter: SearchAdapter,
+    view: Any,
+    legal: Sequence[Any],
+    rng: random.Random,
+    simulations: int,
+    should_stop: Callable[[], bool] | None = None,
+    check_every: int = 16,
+    exploration: float = EXPLORATION,
+) -> SearchResult:
+    """Search from ``view`` for at most ``simulations`` simulations.
+
+    ``should_stop`` (checked every ``check_every`` simulations) ends the search early;
+    at least one simulation is always run.  The result depends only on the view, the
+    legal actions, ``rng``'s state and the budget (when ``should_stop`` is not given).
+    """
+    game = adapter.game
+    seat = game.view_seat(view)
+    if seat is None:
+        raise ValueError("a spectator's view cannot be searched")
+    players = len(getattr(view, "hand_sizes", ())) or game.info.default_players
+    root = _Node(mover=-1)
+    determinize = adapter.determinize
+    apply = adapter.apply
+    legal_of = adapter.legal
+    to_act = adapter.to_act
+    points = adapter.points
+    units_played = game.units_played
+    rollout = adapter.rollout
+    randrange = rng.randrange
+    log = math.log
+    sqrt = math.sqrt
+    legal_root: Sequence[Any] = list(legal)
+    done = 0
+    while done < simulations:
+        if should_stop is not None and done and done % check_every == 0 and should_stop():
+            break
+        state = determinize(view, rng)
+        start_points = points(state)
+        start_units = units_played(state)
+        node = root
+        path = [root]
+        actions = legal_root
+        # -- selection and expansion ---------------------------------------------------------
+        while True:
+            mover = to_act(state)
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            if untried:
+                action = untried[randrange(len(untried))]
+                for a in actions:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                child = _Node(mover=mover if mover is not None else -1, avail=1)
+                children[action] = child
+                state = apply(state, action)
+                path.append(child)
+                break
+            best_value = -1.0
+            best: _Node | None = None
+            best_action: Any = None
+            for a in actions:
+                child = children[a]
+                child.avail += 1
+                value = child.reward / child.visits + exploration * sqrt(
+                    log(child.avail) / child.visits
+                )
+                if value > best_value:
+                    best_value, best, best_action = value, child, a
+            assert best is not None
+            state = apply(state, best_action)
+            node = best
+            path.append(node)
+            if to_act(state) is None or units_played(state) != start_units:
+                break
+            actions = legal_of(state)
+        # -- rollout ---------------------------------------------------------------------
+        while to_act(state) is not None and units_played(state) == start_units:
+            moves = legal_of(state)
+            if rollout is not None:
+                action = rollout(state, moves, rng)
+            else:
+                action = moves[randrange(len(moves))]
+            state = apply(state, action)
+        # -- backpropagation ---------------------------------------------------------------
+        reward, wins, margin = _margin_rewards(adapter, start_points, points(state), players)
+        if to_act(state) is None:
+            reward, wins = _outcome_rewards(game, state, players)
+        for n in path[1:]:
+            m = n.mover
+            n.visits += 1
+            n.reward += reward[m]
+            n.wins += wins[m]
+            n.margin += margin[m]
+        done += 1
+    stats = [
+        ActionStats(a, c.visits, c.reward / c.visits, c.wins / c.visits, c.margin / c.visits)
+        for a, c in root.children.items()
+        if c.visits
+    ]
+    stats.sort(key=lambda s: (-s.visits, -s.value))
+    return SearchResult(done, tuple(stats))

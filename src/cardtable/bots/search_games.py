@@ -1,0 +1,129 @@
+"""Per-game search adapters: points by seat, a typical unit margin, fast apply, rollouts.
+
+The fast paths call the game's own rules functions (``apply`` without re-checking an
+action that came from the legal-action generator), so the rules stay the game's; a game
+without a fast path is searched through the plain contract.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardtable.bots.ismcts import SearchAdapter
+from cardtable.core.registry import AnyGame
+
+__all__ = ["make_adapter"]
+
+
+def _generic(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
+    def points(state: Any) -> tuple[float, ...]:
+        return tuple(0.0 for _ in range(game.players(state)))
+
+    return SearchAdapter(
+        game,
+        det,
+        points,
+        1.0,
+        lambda s, a: game.apply(s, a)[0],
+        game.legal_actions,
+        game.to_act,
+    )
+
+
+def _royal_casino(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
+    from cardtable.games.royal_casino import rules
+    from cardtable.games.royal_casino.state import Kind, Phase, RCState
+
+    apply_move = rules.apply_move
+    legal_moves = rules.legal_moves
+    over = Phase.OVER
+
+    def points(state: RCState) -> tuple[float, ...]:
+        sc = state.scores
+        if state.players == 4:
+            return (sc[0], sc[1], sc[0], sc[1])
+        return tuple(sc)
+
+    def to_act(state: RCState) -> int | None:
+        return None if state.phase == over else state.turn
+
+    capture = Kind.CAPTURE
+
+    def rollout(state: RCState, moves: Sequence[Any], rng: random.Random) -> Any:
+        # Mostly greedy: take the capture that takes most cards; otherwise random.
+        if rng.random() < 0.2:
+            return moves[rng.randrange(len(moves))]
+        best = None
+        best_n = 0
+        for m in moves:
+            if m.kind == capture:
+                n = m.loose.bit_count() + m.builds.bit_count() * 2 + 1
+                if n > best_n:
+                    best, best_n = m, n
+        if best is not None:
+            return best
+        return moves[rng.randrange(len(moves))]
+
+    return SearchAdapter(
+        game,
+        det,
+        points,
+        3.0,
+        lambda s, a: apply_move(s, a)[0],
+        legal_moves,
+        to_act,
+        rollout,
+    )
+
+
+def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
+    from cardtable.games.royal_mastheads import rules
+    from cardtable.games.royal_mastheads.state import State
+
+    apply_legal = rules.apply_legal
+
+    def points(state: State) -> tuple[float, ...]:
+        return state.info.totals
+
+    def to_act(state: State) -> int | None:
+        return state.to_act
+
+    return SearchAdapter(
+        game,
+        det,
+        points,
+        15.0,
+        lambda s, a: apply_legal(s, a)[0],
+        rules.legal_actions,
+        to_act,
+    )
+
+
+def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
+    def points(state: Any) -> tuple[float, ...]:
+        # Rummy scores are signed (R9.3: closer +25, others minus their penalties).
+        return tuple(float(s) for s in state.scores)
+
+    return SearchAdapter(
+        game,
+        det,
+        points,
+        30.0,
+        lambda s, a: game.apply(s, a)[0],
+        game.legal_actions,
+        game.to_act,
+    )
+
+
+def make_adapter(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
+    """The search adapter of ``game`` with its determinizer ``det``."""
+    name = game.info.name
+    if name == "royal-casino":
+        return _royal_casino(game, det)
+    if name == "royal-mastheads":
+        return _royal_mastheads(game, det)
+    if name == "rummy":
+        return _rummy(game, det)
+    return _generic(game, det)

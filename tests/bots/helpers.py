@@ -1,0 +1,30 @@
+"""Random mid-game positions of every searchable game (shared by the bot tests)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.core.registry import AnyGame
+from cardtable.games import REGISTRY
+
+SEARCH_GAMES = [n for n in ("royal-casino", "royal-mastheads", "rummy") if n in REGISTRY.names()]
+
+
+def random_position(game: AnyGame, seed: int, players: int | None = None) -> tuple[Any, int]:
+    """A state reached by random play from a seeded deal, with a seat to act."""
+    rng = random.Random(seed)
+    n = players or game.info.default_players
+    if game.info.min_players <= 2 <= game.info.max_players and players is None:
+        n = rng.choice([p for p in (2, 3, 4) if game.info.min_players <= p <= game.info.max_players])
+    state = game.new_game(n, seed=seed, scope="unit")
+    steps = rng.randrange(0, 60)
+    for _ in range(steps):
+        legal = game.legal_actions(state)
+        nxt, _ = game.apply(state, legal[rng.randrange(len(legal))])
+        if game.to_act(nxt) is None:
+            break
+        state = nxt
+    seat = game.to_act(state)
+    assert seat is not None
+    return state, seat
