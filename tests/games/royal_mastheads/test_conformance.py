@@ -10,9 +10,10 @@ import pytest
 from cardtable.core.record import Record, replay
 from cardtable.games.royal_mastheads import GAME, Phase, State
 from cardtable.games.royal_mastheads.events import DealScored, PotAwarded, TrickWon
+from cardtable.games.royal_mastheads.fast import random_playout
 from cardtable.tables import Table
 
-from .helpers import outcome, spec_deal_scores, spec_rules
+from .helpers import outcome, random_finish, spec_deal_scores, spec_rules
 
 OPTION_SETS = [
     {},
@@ -130,3 +131,27 @@ def test_illegal_action_changes_nothing():
             GAME.apply(state, action)
         assert GAME.explain_illegal(state, action).rule.startswith("M-")
     assert GAME.format_position(state) == before
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:2])
+def test_fast_playout_matches_the_contract_loop(options):
+    """The mutable kernel reaches exactly the state the pure contract loop reaches."""
+    for seed in range(12):
+        start = GAME.new_game(4, {**options, "deals": 2}, seed=seed)
+        skip = random.Random(seed).randrange(60)  # start some playouts mid-deal
+        walk = random.Random(-seed)
+        for _ in range(skip):
+            legal = GAME.legal_actions(start)
+            start, _ = GAME.apply(start, legal[walk.randrange(len(legal))])
+        fast, taken = random_playout(start, random.Random(seed))
+        rng = random.Random(seed)
+        state, steps = start, 0
+        deal = start.info.number
+        while GAME.to_act(state) is not None and state.info.number == deal:
+            legal = GAME.legal_actions(state)
+            state, _ = GAME.apply(state, legal[int(rng.random() * len(legal))])
+            steps += 1
+        assert fast == state
+        assert taken == steps
+    over = random_finish(GAME.new_game(4, options, seed=1, scope="unit"), random.Random(1))[0]
+    assert random_playout(over, random.Random(0)) == (over, 0)

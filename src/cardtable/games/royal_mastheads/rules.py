@@ -134,14 +134,20 @@ def _fill(table: list[tuple[int, ...] | None], base: int, key: int) -> tuple[int
 
 
 def _all_of(table: list[tuple[int, ...] | None], base: int, hand: int) -> tuple[int, ...]:
-    out: tuple[int, ...] = ()
-    for s in range(4):
-        m = hand >> (13 * s) & 0x1FFF
-        if m:
-            key = s << 13 | m
-            part = table[key]
-            out += part if part is not None else _fill(table, base, key)
-    return out
+    k1 = 8192 | (hand >> 13 & 0x1FFF)
+    k2 = 16384 | (hand >> 26 & 0x1FFF)
+    k3 = 24576 | (hand >> 39)
+    k0 = hand & 0x1FFF
+    a, b, c, d = table[k0], table[k1], table[k2], table[k3]
+    if a is None:
+        a = _fill(table, base, k0)
+    if b is None:
+        b = _fill(table, base, k1)
+    if c is None:
+        c = _fill(table, base, k2)
+    if d is None:
+        d = _fill(table, base, k3)
+    return a + b + c + d
 
 
 def legal_actions(state: State) -> tuple[int, ...]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from cardtable.core.game import Scope
 from cardtable.core.options import Options, OptionSchema, OptionSpec
@@ -233,9 +234,10 @@ class DealInfo:
         return self.turned % 13 + 1
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """A Royal Mastheads position: an immutable value.
+class State(NamedTuple):
+    """A Royal Mastheads position: an immutable value (a named tuple: no per-instance dict,
+    and about three times cheaper to create than a frozen slotted dataclass, which matters
+    because one is made on every action; measured, see the decisions doc).
 
     ``hands`` are card masks by seat; ``pot`` the pot cards in the order chosen (cards
     ``2k`` and ``2k+1`` belong to the seat ``k + 1`` places left of the dealer); ``trick``

@@ -1,0 +1,96 @@
+"""A fast random-playout kernel for search and benchmarks (STYLE principle 3: a mutable fast
+path behind the same contract, checked against the pure one).
+
+:func:`random_playout` plays uniformly random legal actions to the end of the current deal
+with plain ints and lists, no per-action state or event objects; the deal's last action
+goes through :func:`~cardtable.games.royal_mastheads.rules.apply_legal`, so scoring and the
+next deal are the pure path's.  Given the same generator it returns exactly the state the
+contract loop ``legal = legal_actions(s); s = apply(s, legal[int(rng.random() * len(legal))])``
+reaches (the tests check this).
+
+>>> import random
+>>> from cardtable.games.royal_mastheads import GAME
+>>> s = GAME.new_game(4, seed=1, scope="unit")
+>>> end, n = random_playout(s, random.Random(2))
+>>> GAME.to_act(end) is None, n
+(True, 52)
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.games.royal_mastheads.rules import (
+    _PLAY_T,
+    _POT_T,
+    _STRENGTH,
+    _all_of,
+    _fill,
+    apply_legal,
+)
+from cardtable.games.royal_mastheads.state import BIT, POT_BASE, SUIT, Phase, State, Trick
+
+__all__ = ["random_playout"]
+
+
+def random_playout(state: State, rng: random.Random) -> tuple[State, int]:
+    """Random legal actions to the end of the current deal: the final state (the next deal
+    dealt, or the game over) and the number of actions taken."""
+    if state.phase is Phase.OVER:
+        return state, 0
+    info = state.info
+    random_ = rng.random
+    hands = list(state.hands)
+    pot = list(state.pot)
+    taken = 0
+    dealer = info.dealer
+    while len(pot) < 8:
+        seat = (dealer + 1 + (len(pot) >> 1)) & 3
+        legal = _all_of(_POT_T, POT_BASE, hands[seat])
+        card = legal[int(random_() * len(legal))] - POT_BASE
+        hands[seat] ^= BIT[card]
+        pot.append(card)
+        taken += 1
+    strength = _STRENGTH[info.cfg.ace_high][info.turned // 13]
+    trick = list(state.trick)
+    leader = state.leader
+    tricks = list(state.tricks)
+    while True:
+        seat = (leader + len(trick)) & 3
+        hand = hands[seat]
+        legal = ()
+        if trick:
+            led = SUIT[trick[0]]
+            m = hand >> (13 * led) & 0x1FFF
+            if m:
+                key = led << 13 | m
+                got = _PLAY_T[key]
+                legal = got if got is not None else _fill(_PLAY_T, 0, key)
+        if not legal:
+            legal = _all_of(_PLAY_T, 0, hand)
+        card = legal[int(random_() * len(legal))]
+        taken += 1
+        if len(tricks) == 10 and len(trick) == 3:
+            last = State(
+                info,
+                Phase.PLAY,
+                (hands[0], hands[1], hands[2], hands[3]),
+                tuple(pot),
+                tuple(trick),
+                leader,
+                tuple(tricks),
+            )
+            return apply_legal(last, card)[0], taken
+        hands[seat] = hand ^ BIT[card]
+        trick.append(card)
+        if len(trick) == 4:
+            table = strength[SUIT[trick[0]]]
+            best, w = table[trick[0]], 0
+            for i in (1, 2, 3):
+                v = table[trick[i]]
+                if v > best:
+                    best, w = v, i
+            winner = (leader + w) & 3
+            tricks.append(Trick(leader, winner, (trick[0], trick[1], trick[2], trick[3])))
+            trick = []
+            leader = winner
