@@ -30,6 +30,7 @@ from cardtable.games.royal_mastheads.state import (
     SUIT,
     Phase,
     State,
+    is_validated,
 )
 from cardtable.games.royal_mastheads.view import View
 
@@ -53,6 +54,9 @@ INFO = GameInfo(
 """The declared metadata of Royal Mastheads."""
 
 _OVER = Phase.OVER
+_PLAY = Phase.PLAY
+_POT = Phase.POT
+_DEFAULTS = OPTIONS.defaults()
 
 
 class MastheadsGame(Game[State, int, View]):
@@ -79,6 +83,15 @@ class MastheadsGame(Game[State, int, View]):
         state, _ = rules.new_match(self.resolve_options(options), seed, scope)
         return state
 
+    def resolve_options(self, options: Options | Mapping[str, object] | None) -> Options:
+        """Validate options; options this game already validated (or none) are reused as they
+        are, so starting many deals with the same options costs nothing."""
+        if options is None:
+            return _DEFAULTS
+        if isinstance(options, Options) and is_validated(options):
+            return options
+        return super().resolve_options(options)
+
     def players(self, state: State) -> int:
         """Always 4 (M-1)."""
         return 4
@@ -90,7 +103,12 @@ class MastheadsGame(Game[State, int, View]):
     # -- play -------------------------------------------------------------------------
     def to_act(self, state: State) -> int | None:
         """The seat to act, or ``None`` when the game is over."""
-        return state.to_act
+        phase = state.phase
+        if phase is _PLAY:
+            return (state.leader + len(state.trick)) & 3
+        if phase is _POT:
+            return (state.info.dealer + 1 + (len(state.pot) >> 1)) & 3
+        return None
 
     def legal_actions(self, state: State) -> Sequence[int]:
         """Every legal action in card order (see :func:`rules.legal_actions`)."""

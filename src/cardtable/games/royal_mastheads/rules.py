@@ -50,6 +50,7 @@ from cardtable.games.royal_mastheads.state import (
 __all__ = [
     "apply_legal",
     "beats",
+    "cards_of",
     "deal_from_hands",
     "explain_illegal",
     "first_dealer",
@@ -148,6 +149,15 @@ def _all_of(table: list[tuple[int, ...] | None], base: int, hand: int) -> tuple[
     if d is None:
         d = _fill(table, base, k3)
     return a + b + c + d
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The cards of a mask in index order (from the lazily filled per-suit tables).
+
+    >>> cards_of(0b101)
+    (0, 2)
+    """
+    return _all_of(_PLAY_T, 0, mask)
 
 
 def legal_actions(state: State) -> tuple[int, ...]:

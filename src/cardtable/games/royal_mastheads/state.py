@@ -41,6 +41,7 @@ __all__ = [
     "State",
     "Trick",
     "config_of",
+    "is_validated",
     "pot_owner",
     "totals_of",
 ]
@@ -161,6 +162,11 @@ class Config:
 
 
 _CONFIGS: dict[Options, Config] = {}
+
+
+def is_validated(options: Options) -> bool:
+    """True for options this game has already validated (and resolved)."""
+    return options in _CONFIGS
 
 
 def config_of(options: Options) -> Config:

@@ -27,11 +27,13 @@ from typing import Any
 from cardtable.cards import format_card
 from cardtable.core.game import Event
 from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
+from cardtable.games.royal_mastheads.rules import cards_of
 from cardtable.games.royal_mastheads.state import (
     BIT,
     OPTIONS,
     RANK,
     SUIT,
+    Config,
     Phase,
     State,
     pot_owner,
@@ -82,6 +84,16 @@ class View:
     totals: tuple[int, ...]
 
 
+_OPTION_TEXT: dict[Config, str] = {}
+
+
+def _options_text(cfg: Config) -> str:
+    text = _OPTION_TEXT.get(cfg)
+    if text is None:
+        text = _OPTION_TEXT[cfg] = OPTIONS.format_non_default(cfg.options)
+    return text
+
+
 def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know (``None``: a spectator)."""
     info = state.info
@@ -102,7 +114,7 @@ def view(state: State, seat: int | None) -> View:
     hand = state.hands[seat] if seat is not None else 0
     return View(
         seat=seat,
-        options=OPTIONS.format_non_default(cfg.options),
+        options=_options_text(cfg),
         ruleset=cfg.ruleset,
         ace_high=cfg.ace_high,
         ace_points=cfg.ace_points,
@@ -115,8 +127,8 @@ def view(state: State, seat: int | None) -> View:
         turned=info.turned,
         trumps=info.trumps,
         masthead=info.masthead if cfg.uses_masthead else None,
-        hand=tuple(c for c in range(52) if hand >> c & 1),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        hand=cards_of(hand),
+        hand_sizes=tuple([h.bit_count() for h in state.hands]),
         own_pot=own_pot,
         pot_counts=tuple(counts),
         pot=pot if over else None,
