@@ -51,7 +51,9 @@ class SearchAdapter:
 
     ``points(state)`` gives each **seat** its side's cumulative points; ``scale`` is a
     typical point margin of one unit (for the reward's tanh).  ``apply`` may skip the
-    legality check (actions come from ``legal``); ``rollout`` picks a rollout action.
+    legality check (actions come from ``legal``); ``rollout`` picks a rollout action;
+    ``playout`` (when given) replaces the whole rollout, and when the game ends with the
+    unit the highest points win.
     """
 
     game: AnyGame
@@ -62,6 +64,8 @@ class SearchAdapter:
     legal: Callable[[Any], Sequence[Any]]
     to_act: Callable[[Any], int | None]
     rollout: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
+    playout: Callable[[Any, random.Random], tuple[tuple[float, ...], bool]] | None = None
+    """A fast path playing the rest of the unit: (points gained by seat, game over?)."""
     sides_cache: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
@@ -141,6 +145,19 @@ def _outcome_rewards(game: AnyGame, state: Any, players: int) -> tuple[list[floa
     return reward, list(reward)
 
 
+def _points_winners(
+    adapter: SearchAdapter, end: tuple[float, ...], players: int
+) -> tuple[list[float], list[float]]:
+    sides = adapter.sides(players)
+    best = max(end[s[0]] for s in sides)
+    top = [s for s in sides if end[s[0]] == best]
+    reward = [0.0] * players
+    for side in top:
+        for seat in side:
+            reward[seat] = 1.0 / len(top)
+    return reward, list(reward)
+
+
 def _margin_rewards(
     adapter: SearchAdapter, start: tuple[float, ...], end: tuple[float, ...], players: int
 ) -> tuple[list[float], list[float], list[float]]:
@@ -193,6 +210,7 @@ def search(
     points = adapter.points
     units_played = game.units_played
     rollout = adapter.rollout
+    playout = adapter.playout
     randrange = rng.randrange
     log = math.log
     sqrt = math.sqrt
@@ -209,31 +227,34 @@ def search(
         actions = legal_root
         # -- selection and expansion ---------------------------------------------------------
         while True:
-            mover = to_act(state)
             children = node.children
-            untried = [a for a in actions if a not in children]
-            if untried:
-                action = untried[randrange(len(untried))]
-                for a in actions:
-                    child = children.get(a)
-                    if child is not None:
-                        child.avail += 1
+            # one pass: count availability, find the untried actions and the best UCB child
+            untried: list[Any] | None = None
+            best_value = -1.0
+            best: _Node | None = None
+            best_action: Any = None
+            for a in actions:
+                child = children.get(a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    v = child.visits
+                    value = child.reward / v + exploration * sqrt(log(child.avail) / v)
+                    if value > best_value:
+                        best_value, best, best_action = value, child, a
+            if untried is not None:
+                action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                mover = to_act(state)
                 child = _Node(mover=mover if mover is not None else -1, avail=1)
                 children[action] = child
                 state = apply(state, action)
                 path.append(child)
                 break
-            best_value = -1.0
-            best: _Node | None = None
-            best_action: Any = None
-            for a in actions:
-                child = children[a]
-                child.avail += 1
-                value = child.reward / child.visits + exploration * sqrt(
-                    log(child.avail) / child.visits
-                )
-                if value > best_value:
-                    best_value, best, best_action = value, child, a
             assert best is not None
             state = apply(state, best_action)
             node = best
@@ -242,6 +263,24 @@ def search(
                 break
             actions = legal_of(state)
         # -- rollout ---------------------------------------------------------------------
+        if (
+            playout is not None
+            and to_act(state) is not None
+            and (units_played(state) == start_units)
+        ):
+            gains, over = playout(state, rng)
+            end = tuple(p + g for p, g in zip(start_points, gains, strict=True))
+            reward, wins, margin = _margin_rewards(adapter, start_points, end, players)
+            if over:
+                reward, wins = _points_winners(adapter, end, players)
+            for n in path[1:]:
+                m = n.mover
+                n.visits += 1
+                n.reward += reward[m]
+                n.wins += wins[m]
+                n.margin += margin[m]
+            done += 1
+            continue
         while to_act(state) is not None and units_played(state) == start_units:
             moves = legal_of(state)
             if rollout is not None:

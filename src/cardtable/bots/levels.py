@@ -46,7 +46,7 @@ __all__ = [
 
 HARD_SIMULATIONS: dict[str, int] = {
     "royal-casino": 2000,
-    "royal-mastheads": 6000,
+    "royal-mastheads": 10000,
     "rummy": 600,
 }
 """Simulations per move of ``hard``, by game (about one second per move on one core)."""

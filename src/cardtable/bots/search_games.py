@@ -90,6 +90,14 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
     def to_act(state: State) -> int | None:
         return state.to_act
 
+    from cardtable.bots.fast_mastheads import playout
+
+    def fast_playout(state: State, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+        gains = playout(state, rng)
+        info = state.info
+        totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
+        return gains, rules.is_over_after(info.cfg, info.scope, info.number, totals)
+
     return SearchAdapter(
         game,
         det,
@@ -98,6 +106,8 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
         lambda s, a: apply_legal(s, a)[0],
         rules.legal_actions,
         to_act,
+        None,
+        fast_playout,
     )
 
 

@@ -142,3 +142,99 @@ def run_bench(
 def _median_us(samples: list[int]) -> float:
     """The median of nanosecond samples, in microseconds (0 when there are none)."""
     return statistics.median(samples) / 1000 if samples else 0.0
+
+
+# -- bots ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BotBenchResult:
+    """What a bot bench measured: decisions (and ISMCTS simulations) per second."""
+
+    game: str
+    players: int
+    bot: str
+    positions: int
+    decisions: int
+    simulations: int
+    seconds: float
+    workers: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object ``bench --bot … --json`` prints."""
+        sims = self.simulations / self.seconds if self.seconds > 0 else 0.0
+        return {
+            "game": self.game,
+            "players": self.players,
+            "bot": self.bot,
+            "positions": self.positions,
+            "decisions": self.decisions,
+            "seconds": round(self.seconds, 3),
+            "decisions_per_s": round(self.decisions / self.seconds, 2) if self.seconds else 0.0,
+            "simulations": self.simulations,
+            "simulations_per_s": round(sims, 1),
+            "simulations_per_s_per_core": round(sims / self.workers, 1),
+        }
+
+
+def mid_game_positions(
+    game: AnyGame, players: int, count: int, options: Options | None = None
+) -> list[Any]:
+    """A fixed set of positions halfway through a unit: deal ``i`` (seed ``i``) played
+    at random (generator seeded ``i``) to half its length, never a forced move."""
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        state = game.new_game(players, options, seed, "unit")
+        line = [state]
+        while game.to_act(state) is not None:
+            legal = game.legal_actions(state)
+            state, _ = game.apply(state, legal[rng.randrange(len(legal))])
+            line.append(state)
+        for s in line[len(line) // 2 :]:
+            if game.to_act(s) is not None and len(game.legal_actions(s)) > 1:
+                out.append(s)
+                break
+        seed += 1
+    return out
+
+
+def run_bot_bench(
+    game: AnyGame,
+    players: int,
+    bot_name: str,
+    seconds: float,
+    options: Options | None = None,
+    on_progress: Callable[[float], None] | None = None,
+) -> BotBenchResult:
+    """Time the bot's decisions on the fixed mid-game positions for about ``seconds``.
+
+    Every position is searched once, in order, until the time is used (at least one);
+    for an ISMCTS bot the simulations run are counted too.
+    """
+    from cardtable.bots import make_bot
+
+    bot = make_bot(bot_name, game)
+    positions = mid_game_positions(game, players, 64, options)
+    analyse = getattr(bot, "analyse", None)
+    workers = int(getattr(bot, "workers", 1))
+    decisions = sims = 0
+    elapsed = 0.0
+    for i, state in enumerate(positions):
+        seat = game.to_act(state)
+        view = game.view(state, seat)
+        legal = game.legal_actions(state)
+        rng = random.Random(i)
+        t0 = time.perf_counter()
+        if analyse is not None:
+            sims += analyse(view, legal, rng).simulations
+        else:
+            bot.choose(view, legal, rng)
+        elapsed += time.perf_counter() - t0
+        decisions += 1
+        if on_progress is not None:
+            on_progress(elapsed)
+        if elapsed >= seconds:
+            break
+    return BotBenchResult(
+        game.info.name, players, bot_name, decisions, decisions, sims, elapsed, workers
+    )

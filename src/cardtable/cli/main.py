@@ -34,7 +34,9 @@ from cardtable.cli.common import (
 from cardtable.cli.play import format_outcome, make_settings, play_game, read_stdin_line
 from cardtable.core.errors import CardtableError, InvalidRecordError
 from cardtable.core.game import Scope
+from cardtable.core.options import Options
 from cardtable.core.record import Record, replay
+from cardtable.core.registry import AnyGame
 
 __all__ = ["cli", "main"]
 
@@ -359,18 +361,33 @@ def replay_cmd(record: str) -> None:
 @click.option("--players", "-n", type=int, help="Number of players (default: the game's).")
 @click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+@click.option(
+    "--bot",
+    help="Time this bot's decisions (ISMCTS: simulations/s) on fixed mid-game positions.",
+)
 def bench(
-    game: str, seconds: float, players: int | None, options: tuple[str, ...], as_json: bool
+    game: str,
+    seconds: float,
+    players: int | None,
+    options: tuple[str, ...],
+    as_json: bool,
+    bot: str | None,
 ) -> None:
-    """Measure random playouts of GAME on one core.
+    """Measure random playouts of GAME on one core (or a bot's speed with --bot).
 
     Each playout is one hand/round/deal from a new seed.  Prints units/s and actions/s
     over the whole loop (legal_actions + random choice + apply) and the median cost in µs
-    of one legal_actions, apply and view call.
+    of one legal_actions, apply and view call.  With --bot, the bot decides in a fixed
+    set of mid-game positions (deal i played at random to half its length) until the
+    time is used, and the decisions/s and ISMCTS simulations/s are printed.
     """
     g = get_game(game)
     n = check_players(g, players)
     opts = parse_options(g, options)
+    if bot is not None:
+        parse_bots(g, bot)
+        _bench_bot(g, n, bot, seconds, opts, as_json)
+        return
     if as_json:
         result = bench_mod.run_bench(g, n, seconds, opts)
         click.echo(json.dumps(result.to_json()))
@@ -394,6 +411,35 @@ def bench(
         f"apply {data['apply_us']}, view {data['view_us']}"
     )
 
+
+def _bench_bot(g: AnyGame, n: int, bot: str, seconds: float, opts: Options, as_json: bool) -> None:
+    """``bench --bot``: decisions and simulations per second of one bot."""
+    if as_json:
+        result = bench_mod.run_bot_bench(g, n, bot, seconds, opts)
+        click.echo(json.dumps(result.to_json()))
+        return
+    with _progress("{task.completed:.1f}/{task.total:.1f} s") as progress:
+        task = progress.add_task(f"{g.info.name} bench --bot {bot}", total=seconds)
+        result = bench_mod.run_bot_bench(
+            g,
+            n,
+            bot,
+            seconds,
+            opts,
+            on_progress=lambda t: progress.update(task, completed=min(t, seconds)),
+        )
+    data = result.to_json()
+    click.echo(
+        f"{data['game']}, {n} players, bot {bot}: {result.decisions} decisions in "
+        f"{result.seconds:.1f} s on fixed mid-game positions\n"
+        f"  decisions/s   {data['decisions_per_s']:>12,.2f}\n"
+        f"  simulations/s {data['simulations_per_s']:>12,.1f}   ({result.simulations} "
+        f"simulations, {result.workers} process(es); per core "
+        f"{data['simulations_per_s_per_core']:,.1f})"
+    )
+
+
+cli.add_command(__import__("cardtable.cli.serve", fromlist=["serve"]).serve)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

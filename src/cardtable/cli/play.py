@@ -156,7 +156,7 @@ def _human_turn(
             _list_moves(moves, write, len(moves))
             continue
         if low == "h":
-            write("no hints yet: hints arrive with the strong bots")
+            _show_hints(game, table, me, write)
             write(PROMPT)
             continue
         try:
@@ -174,6 +174,37 @@ def _human_turn(
             write(PROMPT)
             continue
         return
+
+
+HINT_SIMULATIONS = 1000
+"""The search budget of a hint in ``play`` (simulations)."""
+
+
+def _show_hints(game: AnyGame, table: Table, me: int, write: Callable[[str], None]) -> None:
+    """Print the top three moves of a search from the human's view, with their numbers."""
+    from cardtable.bots.hints import hint
+    from cardtable.core.rng import derive_rng
+
+    try:
+        hints = hint(
+            game,
+            table.view(me),
+            table.legal(me),
+            HINT_SIMULATIONS,
+            derive_rng(table.record.seed, "hint", table.version),
+        )
+    except ValueError as e:
+        write(f"no hint: {e}")
+        return
+    write("hints (from your view only; win = ahead at the end of this hand):")
+    for i, h in enumerate(hints, 1):
+        if h.visits == 0:
+            write(f"  {i}. {h.text}  (the only legal move)")
+        else:
+            write(
+                f"  {i}. {h.text}  win {100 * h.win_prob:.0f}%  "
+                f"points {h.expected_points:+.1f}  ({h.visits} simulations)"
+            )
 
 
 def _list_moves(moves: Sequence[tuple[str, Any]], write: Callable[[str], None], limit: int) -> None:

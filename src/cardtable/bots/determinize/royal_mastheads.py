@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardtable.core.game import Scope
 from cardtable.games.royal_mastheads.state import (
@@ -128,58 +129,164 @@ def _match(n: int, allowed: list[list[int]], capacity: list[int]) -> list[int] |
     return where
 
 
+def _place_constrained(
+    prep: _Prepared, cap: list[int], rnd: Callable[[], float]
+) -> list[tuple[int, int]] | None:
+    """Place the void-constrained cards first (most constrained first, each place weighted
+    by its free room), updating ``cap``; ``None`` after repeated dead ends."""
+    base = list(cap)
+    for _attempt in range(20):
+        cap[:] = base
+        order = sorted(prep.constrained, key=lambda ca: (len(ca[1]), rnd()))
+        out: list[tuple[int, int]] = []
+        for c, allowed in order:
+            total = 0
+            for p in allowed:
+                total += cap[p]
+            if not total:
+                break
+            r = int(rnd() * total)
+            for p in allowed:
+                r -= cap[p]
+                if r < 0:
+                    break
+            cap[p] -= 1
+            out.append((c, p))
+        else:
+            # the free cards must fit what is left (they may go anywhere)
+            return out
+    cap[:] = base
+    return None
+
+
+class _Prepared:
+    """Everything about one view that does not depend on the random deal."""
+
+    __slots__ = (
+        "allowed",
+        "capacity",
+        "cards",
+        "constrained",
+        "free",
+        "free_cards",
+        "info",
+        "own",
+        "phase",
+        "pot_len",
+        "pot_template",
+        "seat",
+        "tricks",
+        "view",
+    )
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        seat = self.seat = view.seat
+        self.phase = _PHASES[view.phase]
+        self.cards = unseen_cards(view)
+        void = voids(view)
+        others = [s for s in range(4) if s != seat]
+        capacity = [0, 0, 0, 0, 0]
+        for s in others:
+            capacity[s] = view.hand_sizes[s]
+        pot_len = self.pot_len = sum(view.pot_counts)
+        over = self.phase is Phase.OVER
+        hidden_slots = (
+            [] if over else [i for i in range(pot_len) if pot_owner(view.dealer, i) != seat]
+        )
+        capacity[POT] = len(hidden_slots)
+        self.capacity = capacity
+        self.allowed = [
+            [s for s in others if not void[s] >> SUIT[c] & 1] + [POT] for c in self.cards
+        ]
+        full = len(others) + 1
+        self.free = all(len(a) == full for a in self.allowed)
+        self.constrained = [
+            (c, a) for c, a in zip(self.cards, self.allowed, strict=True) if len(a) < full
+        ]
+        self.free_cards = [
+            c for c, a in zip(self.cards, self.allowed, strict=True) if len(a) == full
+        ]
+        own = 0
+        if seat is not None:
+            for c in view.hand:
+                own |= BIT[c]
+        self.own = own
+        if over and view.pot is not None:
+            self.pot_template: list[int] | None = None
+        else:
+            own_pot = iter(view.own_pot)
+            self.pot_template = [
+                next(own_pot) if pot_owner(view.dealer, i) == seat else -1 for i in range(pot_len)
+            ]
+        cfg = config_of(OPTIONS.parse_words(view.options))
+        history = tuple((r[0], r[1], r[2], r[3]) for r in view.history)
+        totals = (view.totals[0], view.totals[1], view.totals[2], view.totals[3])
+        scope: Scope = "unit" if view.deals == 1 and cfg.deals != 1 else "match"
+        # The seed only deals the next deal; the view does not show it, so any will do.
+        self.info = DealInfo(cfg, 0, scope, view.deal, view.dealer, view.turned, history, totals)
+        self.tricks = tuple(
+            Trick(lead, win, (cs[0], cs[1], cs[2], cs[3])) for lead, win, cs in view.tricks
+        )
+
+
+_LAST: list[_Prepared] = []
+
+
+def _prepared(view: View) -> _Prepared:
+    if _LAST and _LAST[0].view is view:
+        return _LAST[0]
+    prep = _Prepared(view)
+    _LAST[:] = [prep]
+    return prep
+
+
 def determinize(view: View, rng: random.Random) -> State:
     """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
-    seat = view.seat
-    phase = _PHASES[view.phase]
-    cards = unseen_cards(view)
-    rng.shuffle(cards)
-    void = voids(view)
-    others = [s for s in range(4) if s != seat]
-    capacity = [0, 0, 0, 0, 0]
-    for s in others:
-        capacity[s] = view.hand_sizes[s]
-    pot_len = sum(view.pot_counts)
-    over = phase is Phase.OVER
-    hidden_slots = [] if over else [i for i in range(pot_len) if pot_owner(view.dealer, i) != seat]
-    capacity[POT] = len(hidden_slots)
-    allowed = [[s for s in others if not void[s] >> SUIT[c] & 1] + [POT] for c in cards]
-    where = _assign(cards, allowed, capacity, rng)
-    if where is None:
-        raise ValueError("no deal is consistent with this view")
+    prep = _prepared(view)
+    rnd = rng.random
+    cap = list(prep.capacity)
     hands = [0, 0, 0, 0]
-    if seat is not None:
-        for c in view.hand:
-            hands[seat] |= BIT[c]
+    if prep.seat is not None:
+        hands[prep.seat] = prep.own
+    placed = _place_constrained(prep, cap, rnd) if prep.constrained else []
+    if placed is None:
+        where = _assign(prep.cards, prep.allowed, prep.capacity, rng)
+        if where is None:
+            raise ValueError("no deal is consistent with this view")
+        placed = list(zip(prep.cards, where, strict=True))
+        free: list[int] = []
+        cap = [0, 0, 0, 0, 0]
+    else:
+        free = sorted(prep.free_cards, key=lambda _c: rnd())
     pot_cards: list[int] = []
-    for c, p in zip(cards, where, strict=True):
+    for c, p in placed:
         if p == POT:
             pot_cards.append(c)
-        elif p >= 0:
+        else:
             hands[p] |= BIT[c]
-    if over and view.pot is not None:
-        pot = tuple(view.pot)
+    pos = 0
+    for p in range(4):
+        n = cap[p]
+        if n:
+            m = 0
+            for c in free[pos : pos + n]:
+                m |= BIT[c]
+            hands[p] |= m
+            pos += n
+    pot_cards.extend(free[pos:])
+    view = prep.view
+    if prep.pot_template is None:
+        pot = tuple(view.pot or ())
     else:
-        pot_list = [-1] * pot_len
-        own = iter(view.own_pot)
         hidden = iter(pot_cards)
-        for i in range(pot_len):
-            pot_list[i] = next(own) if pot_owner(view.dealer, i) == seat else next(hidden)
-        pot = tuple(pot_list)
-    cfg = config_of(OPTIONS.parse_words(view.options))
-    history = tuple((r[0], r[1], r[2], r[3]) for r in view.history)
-    totals = (view.totals[0], view.totals[1], view.totals[2], view.totals[3])
-    scope: Scope = "unit" if view.deals == 1 and cfg.deals != 1 else "match"
-    info = DealInfo(
-        cfg, rng.randrange(1 << 30), scope, view.deal, view.dealer, view.turned, history, totals
-    )
-    tricks = tuple(Trick(lead, win, (cs[0], cs[1], cs[2], cs[3])) for lead, win, cs in view.tricks)
+        pot = tuple(c if c >= 0 else next(hidden) for c in prep.pot_template)
     return State(
-        info,
-        phase,
+        prep.info,
+        prep.phase,
         (hands[0], hands[1], hands[2], hands[3]),
         pot,
-        tuple(view.trick),
+        view.trick,
         view.leader,
-        tricks,
+        prep.tricks,
     )

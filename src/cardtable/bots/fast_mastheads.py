@@ -1,0 +1,161 @@
+"""A fast random playout of the rest of a Royal Mastheads deal, for the search.
+
+The playout works on hand masks instead of building a :class:`State` per card; the rules
+it uses are the game's own: follow suit (M-10), the trick-strength tables of
+:func:`rules.strength_table` (M-11), and the game's scoring functions
+(:func:`scoring.pot_winner`, :func:`scoring.card_points`, :func:`scoring.bonuses`,
+assembled as :func:`scoring.score_deal` does).  ``tests/bots`` checks it against playing
+the same cards through the contract.
+
+>>> import random
+>>> from cardtable.games.royal_mastheads import GAME
+>>> s = GAME.new_game(4, seed=1, scope="unit")
+>>> len(playout(s, random.Random(0)))
+4
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardtable.games.royal_mastheads.rules import strength_table
+from cardtable.games.royal_mastheads.scoring import bonuses, card_points, pot_winner
+from cardtable.games.royal_mastheads.state import BIT, RANK, SUIT, Phase, State
+
+__all__ = ["playout", "score_captures"]
+
+_SUIT_CARDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
+def _cards(suit: int, m13: int) -> tuple[int, ...]:
+    got = _SUIT_CARDS[suit][m13]
+    if got is None:
+        got = tuple(suit * 13 + i for i in range(13) if m13 >> i & 1)
+        _SUIT_CARDS[suit][m13] = got
+    return got
+
+
+def _pick(hand: int, rnd: float) -> int:
+    """A card of ``hand`` chosen by ``rnd`` in [0, 1), uniformly."""
+    n = hand.bit_count()
+    k = int(rnd * n)
+    for s in range(4):
+        m = hand >> (13 * s) & 0x1FFF
+        if m:
+            c = m.bit_count()
+            if k < c:
+                return _cards(s, m)[k]
+            k -= c
+    raise ValueError("empty hand")
+
+
+_Tables = tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, ...]]]
+_TABLES: dict[tuple[object, int], _Tables] = {}
+
+
+def _tables(state: State) -> _Tables:
+    """Per card: its progression unit and flat value, read off the game's ``card_points``
+    (the first card of a rank scores ``unit``; the k-th ``unit * k``; aces score ``flat``),
+    and the trick-strength table for each suit led."""
+    info = state.info
+    cfg = info.cfg
+    key = (cfg.options, info.turned)
+    got = _TABLES.get(key)
+    if got is None:
+        unit = []
+        flat = []
+        for c in range(52):
+            v = card_points(cfg, info.turned, (c,))
+            if RANK[c] == 1:
+                unit.append(0)
+                flat.append(v)
+            else:
+                unit.append(v)
+                flat.append(0)
+        strength = [strength_table(cfg.ace_high, info.turned // 13, led) for led in range(4)]
+        got = _TABLES[key] = (tuple(unit), tuple(flat), strength)
+    return got
+
+
+def score_captures(
+    state: State, captured: Sequence[Sequence[int]], counts: Sequence[int], pot: Sequence[int]
+) -> tuple[int, int, int, int]:
+    """Each seat's deal score from its trick captures (in capture order) and trick counts."""
+    info = state.info
+    cfg = info.cfg
+    turned = info.turned
+    unit, flat, _strength = _tables(state)
+    seat = pot_winner(counts)
+    scores = [0, 0, 0, 0]
+    for s in range(4):
+        cs = captured[s]
+        if s == seat:
+            cs = [*cs, *pot]
+        mask = 0
+        ranks = [0] * 14
+        total = 0
+        for c in cs:
+            mask |= BIT[c]
+            r = RANK[c]
+            n = ranks[r] + 1
+            ranks[r] = n
+            total += unit[c] * n + flat[c]
+        b = bonuses(cfg, turned, mask, counts[s])
+        scores[s] = total + b[0] + b[1] + b[2] + b[3]
+    return (scores[0], scores[1], scores[2], scores[3])
+
+
+def playout(state: State, rng: random.Random) -> tuple[int, int, int, int]:
+    """Play the rest of the deal at random (legal moves only); each seat's deal score."""
+    rnd = rng.random
+    info = state.info
+    hands = list(state.hands)
+    pot = list(state.pot)
+    if state.phase is Phase.POT:
+        while len(pot) < 8:
+            seat = (info.dealer + 1 + (len(pot) >> 1)) & 3
+            c = _pick(hands[seat], rnd())
+            hands[seat] ^= BIT[c]
+            pot.append(c)
+    by_suit = [[list(_cards(s, h >> (13 * s) & 0x1FFF)) for s in range(4)] for h in hands]
+    captured: list[list[int]] = [[], [], [], []]
+    counts = [0, 0, 0, 0]
+    for t in state.tricks:
+        captured[t.winner].extend(t.cards)
+        counts[t.winner] += 1
+    tables = _tables(state)[2]
+    trick = list(state.trick)
+    leader = state.leader
+    done = len(state.tricks)
+    while done < 11:
+        while len(trick) < 4:
+            suits = by_suit[(leader + len(trick)) & 3]
+            if trick:
+                lst = suits[SUIT[trick[0]]]
+                if lst:
+                    trick.append(lst.pop(int(rnd() * len(lst))))
+                    continue
+            k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
+            for lst in suits:
+                if k < len(lst):
+                    trick.append(lst.pop(k))
+                    break
+                k -= len(lst)
+        table = tables[SUIT[trick[0]]]
+        best, w = table[trick[0]], 0
+        v = table[trick[1]]
+        if v > best:
+            best, w = v, 1
+        v = table[trick[2]]
+        if v > best:
+            best, w = v, 2
+        if table[trick[3]] > best:
+            w = 3
+        winner = (leader + w) & 3
+        captured[winner].extend(trick)
+        counts[winner] += 1
+        leader = winner
+        trick = []
+        done += 1
+    return score_captures(state, captured, counts, pot)
