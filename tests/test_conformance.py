@@ -119,6 +119,8 @@ def test_whole_match_ends_and_replays_exactly(game: AnyGame) -> None:
         assert record == table.record
         rep = replay(record, game)
         assert rep.final == table.state
+        for state in rep.states:  # positions round-trip across hand boundaries too
+            assert game.parse_position(game.format_position(state)) == state
         assert [u.events for u in table.log] == list(rep.events)
         outcome = game.outcome(rep.final)
         assert outcome is not None and record.result == outcome.to_json()

@@ -261,6 +261,7 @@ def format_position(state: RCState) -> str:
     fields.append("last=-" if state.last_capturer < 0 else f"last=P{state.last_capturer}")
     if state.phase == Phase.OVER:
         fields.append("winners=" + (_seat_list(state.winners) or "-"))
+    if state.last_hand_points:
         fields.append(f"points={_seat_list(state.last_hand_points)}")
     return "; ".join(fields)
 
@@ -488,9 +489,10 @@ def parse_position(text: str) -> RCState:
         winners = () if w == "-" else _ints(w, len(w.split()), "winners")
         if any(not 0 <= x < sides for x in winners):
             raise _bad("winners must be side numbers")
-        points = _ints(fields["points"], sides, "points") if "points" in fields else ()
     elif not hands[turn]:
         raise _bad(f"P{turn} is to move but holds no cards")
+    if "points" in fields:
+        points = _ints(fields["points"], sides, "points")
     return RCState(
         players,
         options,
