@@ -107,9 +107,12 @@ def oracle(state: RCState) -> set[Move]:
             if partner(b.owner) and opts["partnerBuildInteraction"] == "FORBIDDEN":
                 continue
             for t in subsets(loose):
-                if b.value in held and keeps_guards(rest, owned_now | {b.value}):
-                    if any(k >= 1 for k in splits((c, *t), b.value)):
-                        legal.add(Move(Kind.ADD, c, b.value, True, 1 << i, mask(t)))
+                if (
+                    b.value in held
+                    and keeps_guards(rest, owned_now | {b.value})
+                    and any(k >= 1 for k in splits((c, *t), b.value))
+                ):
+                    legal.add(Move(Kind.ADD, c, b.value, True, 1 << i, mask(t)))
                 new = b.value + value(c)
                 if b.multi or b.owner == p or new > 14 or new not in held:
                     continue
