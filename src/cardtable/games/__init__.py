@@ -1,7 +1,7 @@
 """The games, each a pure-rules package behind the one contract, and their registry.
 
 >>> sorted(REGISTRY.names())
-['royal-casino', 'royal-mastheads']
+['royal-casino', 'royal-mastheads', 'rummy']
 """
 
 from __future__ import annotations
@@ -9,12 +9,14 @@ from __future__ import annotations
 from cardtable.core.registry import AnyGame, Registry
 from cardtable.games.royal_casino import GAME as ROYAL_CASINO
 from cardtable.games.royal_mastheads import GAME as ROYAL_MASTHEADS
+from cardtable.games.rummy import GAME as RUMMY
 
 __all__ = ["REGISTRY", "get_game"]
 
 REGISTRY = Registry()
 REGISTRY.register(ROYAL_CASINO)
 REGISTRY.register(ROYAL_MASTHEADS)
+REGISTRY.register(RUMMY)
 
 
 def get_game(name: str) -> AnyGame:

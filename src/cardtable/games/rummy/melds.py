@@ -7,10 +7,12 @@ ace); with ``wrapKA2`` (R2.3) they continue round the corner.  Each rank appears
 
 >>> [(lo, n) for lo, n, _ in natural_runs(0b111, False)]
 [(1, 3)]
->>> [(lo, n) for lo, n, _ in natural_runs(0b1_1000_0000_0001, False)]
-[]
->>> [(lo, n) for lo, n, _ in natural_runs(0b1_1000_0000_0001, True)]
+>>> [(lo, n) for lo, n, _ in natural_runs(0b1_1000_0000_0001, False)]  # Q K A
 [(12, 3)]
+>>> [(lo, n) for lo, n, _ in natural_runs(0b1_0000_0000_0011, False)]  # K A 2
+[]
+>>> [(lo, n) for lo, n, _ in natural_runs(0b1_0000_0000_0011, True)]
+[(13, 3)]
 """
 
 from __future__ import annotations
