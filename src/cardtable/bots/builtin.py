@@ -14,11 +14,13 @@ from cardtable.bots.levels import (
 from cardtable.bots.random_bot import RandomBot
 from cardtable.bots.royal_casino_greedy import RoyalCasinoGreedyBot
 from cardtable.bots.royal_mastheads_greedy import MastheadsGreedyBot
+from cardtable.bots.rummy_greedy import RummyGreedyBot
 from cardtable.core.registry import AnyGame
 
 register_bot("random", "*", lambda game: RandomBot())
 register_bot("greedy", "royal-casino", lambda game: RoyalCasinoGreedyBot())
 register_bot("greedy", "royal-mastheads", lambda game: MastheadsGreedyBot())
+register_bot("greedy", "rummy", lambda game: RummyGreedyBot())
 
 # -- levels (issue 5): easy / medium / hard / expert for every game with a determinizer ------
 SEARCH_GAMES = ("royal-casino", "royal-mastheads", "rummy")
