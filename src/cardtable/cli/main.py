@@ -289,6 +289,145 @@ def _print_summary(summary: selfplay_mod.Summary) -> None:
         console.print(f"  {message}", markup=False, highlight=False)
 
 
+# -- the arena -------------------------------------------------------------------------------
+@cli.command()
+@click.argument("game")
+@click.option("--bots", required=True, help="The entrants, comma-separated: a,b[,c,d].")
+@click.option(
+    "--games",
+    "-g",
+    "count",
+    type=click.IntRange(1),
+    required=True,
+    help="Deals to play; each is replayed once per seating (duplicate deals).",
+)
+@click.option(
+    "--unit",
+    type=click.Choice(["hand", "match"]),
+    default="hand",
+    show_default=True,
+    help="Each game is one hand/round/deal, or a whole match.",
+)
+@click.option("--players", "-n", type=int, help="Number of players (default: from --bots).")
+@click.option("--workers", "-w", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the deals.")
+@click.option("--ray", "ray_address", metavar="ADDRESS|local", help="Run the games on Ray.")
+@click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
+@click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON results here.")
+@click.option("--chart", type=click.Path(dir_okay=False), help="Draw win rates (.png/.svg).")
+@click.option(
+    "--budgets",
+    metavar="N,N,…",
+    help="A sweep: the first bot becomes ismcts:N for each N (chart: win rate vs budget).",
+)
+def arena(
+    game: str,
+    bots: str,
+    count: int,
+    unit: str,
+    players: int | None,
+    workers: int,
+    seed: int,
+    ray_address: str | None,
+    options: tuple[str, ...],
+    as_json: bool,
+    out: str | None,
+    chart: str | None,
+    budgets: str | None,
+) -> None:
+    """Pit bots against each other on GAME with duplicate deals and rotated seats.
+
+    Every deal is replayed with the seats rotated so that each bot plays every seat's
+    cards; results are the same for a given --seed with any --workers or with --ray.
+    Prints win rates with Wilson 95% intervals, duplicate matches won (a deal over all
+    its seatings), mean points per game and openskill ratings.
+    """
+    from cardtable.arena import ArenaConfig, summarise
+    from cardtable.cli import arena as arena_cli
+
+    g = get_game(game)
+    names = parse_bots(g, bots)
+    opts = parse_options(g, options)
+    sweep = arena_cli.parse_budgets(budgets)
+    lineups = [tuple(names)] if not sweep else [arena_cli.sweep_bots(names, b) for b in sweep]
+    summaries = []
+    for entrants in lineups:
+        cfg = ArenaConfig(
+            g.info.name,
+            entrants,
+            count,
+            seed,
+            "hand" if unit == "hand" else "match",
+            players,
+            opts.to_json(),
+        )
+        results = _arena_games(cfg, workers, ray_address, as_json)
+        summaries.append(summarise(cfg, results))
+    data: dict[str, Any]
+    if len(summaries) == 1:
+        data = summaries[0].to_json()
+    else:
+        data = {
+            "sweep": [{"budget": b, **s.to_json()} for b, s in zip(sweep, summaries, strict=True)]
+        }
+    if out is not None:
+        Path(out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    if chart is not None:
+        from cardtable.arena.chart import write_chart
+
+        write_chart(Path(chart), summaries, sweep or None, f"{g.info.title}: {bots}")
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    console = Console(soft_wrap=True)
+    for summary in summaries:
+        cfg = summary.config
+        title = (
+            f"{g.info.title} arena: {cfg.deals} deals × {summary.games // max(cfg.deals, 1)} "
+            f"seatings = {summary.games} games ({cfg.unit}), seed {cfg.seed}; "
+            f"a duplicate match is one deal over all its seatings"
+        )
+        console.print(arena_cli.summary_table(summary, title))
+    if out is not None:
+        click.echo(f"results written to {out}", err=True)
+    if chart is not None:
+        click.echo(f"chart written to {chart}", err=True)
+
+
+def _arena_games(cfg: Any, workers: int, ray_address: str | None, quiet: bool) -> Any:
+    """Play one arena configuration, with a progress bar and running table unless quiet."""
+    from cardtable.arena import plan
+    from cardtable.cli import arena as arena_cli
+
+    jobs = plan(cfg)
+    running = arena_cli.RunningTable(cfg)
+    if quiet:
+        return _run_arena_jobs(jobs, workers, ray_address, running.add)
+    with _progress() as progress:
+        task = progress.add_task(f"{cfg.game} arena", total=len(jobs))
+
+        def on_result(r: Any) -> None:
+            running.add(r)
+            progress.update(task, advance=1, description=f"{cfg.game}: {running.line()}")
+
+        return _run_arena_jobs(jobs, workers, ray_address, on_result)
+
+
+def _run_arena_jobs(jobs: Any, workers: int, ray_address: str | None, on_result: Any) -> Any:
+    """Run arena jobs locally (``workers`` processes) or on Ray."""
+    from cardtable.arena import run_local
+
+    if ray_address is not None:
+        from cardtable.arena.ray_runner import run_ray
+
+        try:
+            return run_ray(jobs, ray_address, on_result)
+        except RuntimeError as e:
+            raise UserError(str(e)) from None
+    return run_local(jobs, workers, on_result)
+
+
 # -- positions and records -------------------------------------------------------------------
 @cli.command()
 @click.argument("game")

@@ -1,0 +1,66 @@
+"""``cardtable arena``: the running table shown during a run and the final report."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table as RichTable
+
+from cardtable.arena.core import ArenaConfig, GameResult
+from cardtable.arena.stats import Summary, game_wins
+
+__all__ = ["RunningTable", "summary_table"]
+
+
+class RunningTable:
+    """Wins so far by bot, for the progress line."""
+
+    def __init__(self, cfg: ArenaConfig) -> None:
+        self.cfg = cfg
+        self.wins = [0.0] * len(cfg.bots)
+        self.games = 0
+
+    def add(self, result: GameResult) -> None:
+        """Count one finished game."""
+        for i, w in enumerate(game_wins(result, len(self.cfg.bots))):
+            self.wins[i] += w
+        self.games += 1
+
+    def line(self) -> str:
+        """``hard 61.0% · medium 39.0%`` over the games so far."""
+        if not self.games:
+            return "starting"
+        return " · ".join(
+            f"{b} {100 * w / self.games:.1f}%"
+            for b, w in zip(self.cfg.bots, self.wins, strict=True)
+        )
+
+
+def summary_table(summary: Summary, title: str) -> RichTable:
+    """The results: win rate with its 95% interval, duplicate matches, points, rating."""
+    table = RichTable(title=title)
+    for column in ("bot", "games", "win % (95% CI)", "dup. match % (95% CI)", "points", "rating"):
+        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    for e in summary.entrants:
+        table.add_row(
+            e.bot,
+            str(e.games),
+            f"{100 * e.win_rate:.1f} ({100 * e.ci95[0]:.1f}–{100 * e.ci95[1]:.1f})",
+            f"{100 * e.match_win_rate:.1f} ({100 * e.match_ci95[0]:.1f}–"
+            f"{100 * e.match_ci95[1]:.1f})",
+            f"{e.mean_points:.2f}",
+            f"{e.rating:.2f}",
+        )
+    return table
+
+
+def parse_budgets(text: str | None) -> list[int]:
+    """``100,400,1600`` as a list of simulation budgets (empty when not given)."""
+    if not text:
+        return []
+    return [int(t) for t in text.split(",") if t.strip()]
+
+
+def sweep_bots(bots: Sequence[str], budget: int) -> tuple[str, ...]:
+    """The entrants of one budget of a sweep: the first bot becomes ``ismcts:BUDGET``."""
+    return (f"ismcts:{budget}", *bots[1:])
