@@ -93,7 +93,7 @@ def _completes(card: int, hand: list[int], view: RummyView) -> bool:
 
 
 def _rank_text(rank: int) -> str:
-    return "A 2 3 4 5 6 7 8 9 10 J Q K".split()[rank]
+    return ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"][rank]
 
 
 class RummyGreedyBot:
@@ -116,6 +116,7 @@ class RummyGreedyBot:
             return stock[0] if stock else draws[0]
         plays = [a for a in legal if a.kind in (MELD, LAYOFF, SWAP)]
         if plays:
+
             def value(a: Action) -> tuple[int, int]:
                 cards = a.cards[:1] if a.kind == SWAP else a.cards
                 gain = sum(PENALTY[c] for c in cards if c < JOKER0)

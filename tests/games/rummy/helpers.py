@@ -8,12 +8,18 @@ from cardtable.core.game import Event
 from cardtable.games.rummy import GAME, RummyState
 from cardtable.games.rummy.state import DISCARD, DRAW, LAYOFF, MELD, SWAP, TAKE
 
-KINDS = {"draw": (DRAW, TAKE), "meld": (MELD,), "layoff": (LAYOFF,), "swap": (SWAP,),
-         "discard": (DISCARD,)}
+KINDS = {
+    "draw": (DRAW, TAKE),
+    "meld": (MELD,),
+    "layoff": (LAYOFF,),
+    "swap": (SWAP,),
+    "discard": (DISCARD,),
+}
 
 
-def pos(text: str, options: str = "-", players: int = 2, phase: str = "PLAY P1",
-        scope: str = "unit") -> RummyState:
+def pos(
+    text: str, options: str = "-", players: int = 2, phase: str = "PLAY P1", scope: str = "unit"
+) -> RummyState:
     """A position from a few lines (hands, melds, discard, …) plus the usual header."""
     head = f"players: {players}\noptions: {options}\nphase: {phase}\nscope: {scope}\n"
     return GAME.parse_position(head + textwrap.dedent(text))
@@ -23,9 +29,7 @@ def legal(state: RummyState, kind: str | None = None) -> set[str]:
     """The legal actions (of one kind) as canonical texts."""
     kinds = KINDS[kind] if kind else None
     return {
-        GAME.format_action(a)
-        for a in GAME.legal_actions(state)
-        if kinds is None or a.kind in kinds
+        GAME.format_action(a) for a in GAME.legal_actions(state) if kinds is None or a.kind in kinds
     }
 
 

@@ -37,7 +37,8 @@ def test_greedy_melds_then_discards_the_costliest_dead_card() -> None:
 
 
 def test_greedy_beats_random() -> None:
-    greedy, rand = RummyGreedyBot(), RandomBot()
+    greedy: RummyGreedyBot | RandomBot = RummyGreedyBot()
+    rand: RummyGreedyBot | RandomBot = RandomBot()
     total = [0, 0]
     for seed in range(30):
         s = GAME.new_game(2, {"jokers": seed % 3 == 0}, seed, "unit")

@@ -21,8 +21,12 @@ def perft(state: RummyState, depth: int) -> int:
     [
         (2, {}, 1, [2, 21, 42, 447, 930, 9544, 21040]),
         (3, {"jokers": True, "wrapKA2": True}, 2, [2, 22, 50, 510, 1493, 19423]),
-        (4, {"discardPickup": "anyWithAbove", "decks": 2, "jokers": True}, 3,
-         [2, 68, 450, 2082, 19631]),
+        (
+            4,
+            {"discardPickup": "anyWithAbove", "decks": 2, "jokers": True},
+            3,
+            [2, 68, 450, 2082, 19631],
+        ),
     ],
 )
 def test_perft(players: int, options: dict[str, object], seed: int, counts: list[int]) -> None:

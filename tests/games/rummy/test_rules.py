@@ -38,8 +38,7 @@ def test_R4_7_taken_card_alone_is_a_dead_end() -> None:
     assert is_legal(t, "MELD 5D 6D 7D")
     t, events = play(t, "MELD 5D 6D 7D", "LAYOFF QS->M1")
     assert any(isinstance(e, RoundEnded) and e.closer == 0 for e in events)
-    u = pos("P1: 5D 6D 7D QS\ntaken: QS\nM1(P2): 9S 10S JS\n",
-            options="mustDiscardToGoOut:true")
+    u = pos("P1: 5D 6D 7D QS\ntaken: QS\nM1(P2): 9S 10S JS\n", options="mustDiscardToGoOut:true")
     assert rule_of(u, "MELD 5D 6D 7D") == "R4.7"
 
 
@@ -56,8 +55,11 @@ def test_R4_8_pickup_must_be_used() -> None:
 
 
 def test_R11_4_any_single_leaves_the_cards_above() -> None:
-    s = pos("P1: 8S 8H 2C QD\ndiscard: 3S 8D 8C KH\n", options="discardPickup:anySingle",
-            phase="DRAW P1")
+    s = pos(
+        "P1: 8S 8H 2C QD\ndiscard: 3S 8D 8C KH\n",
+        options="discardPickup:anySingle",
+        phase="DRAW P1",
+    )
     assert legal(s) == {"DRAW_STOCK", "TAKE_DISCARD", "TAKE@1", "TAKE@2"}
     two, _ = play(s, "TAKE@2")
     assert "discard: 3S 8C KH" in GAME.format_position(two)
@@ -73,8 +75,9 @@ def test_R7_3_max_turnovers_blocks_the_round() -> None:
     end = next(e for e in events if isinstance(e, RoundEnded))
     assert end.closer == -1 and end.scores == (-10, -45)  # R7.4: no +25
     assert done.phase == Phase.OVER
-    z = pos("P1: 2S 3S\nP2: QS 4H\nstock: -\ndiscard: 4C\n", phase="DRAW P1",
-            options="maxTurnovers:0")
+    z = pos(
+        "P1: 2S 3S\nP2: QS 4H\nstock: -\ndiscard: 4C\n", phase="DRAW P1", options="maxTurnovers:0"
+    )
     _, events = play(z, "DRAW_STOCK")
     assert any(isinstance(e, RoundEnded) and e.closer == -1 for e in events)
 
@@ -119,14 +122,18 @@ def test_R8_7_joker_swap() -> None:
     assert "LAYOFF JK->M1 as 4H" in legal(after) and "MELD 9D 9C JK=9*" in legal(after)
     after, _ = play(after, "MELD 9C 9D JK")
     assert legal(after) == {"DISCARD 2C"}
-    lone = pos("P1: 6H\nM1(P2): 5H JK=6H 7H\n",
-               options="jokers:true jokerSwap:true mustDiscardToGoOut:true")
+    lone = pos(
+        "P1: 6H\nM1(P2): 5H JK=6H 7H\n",
+        options="jokers:true jokerSwap:true mustDiscardToGoOut:true",
+    )
     assert legal(lone, "swap") == set()  # R4.7: the freed joker could only empty the hand
 
 
 def test_R9_5_a_swap_counts_as_placing() -> None:
-    s = pos("P1: 6H 2C 3D\nP2: 9S\nM1(P2): 5H JK=6H 7H\n",
-            options="jokers:true jokerSwap:true doubleFromHand:true")
+    s = pos(
+        "P1: 6H 2C 3D\nP2: 9S\nM1(P2): 5H JK=6H 7H\n",
+        options="jokers:true jokerSwap:true doubleFromHand:true",
+    )
     s, _ = play(s, "SWAP 6H M1", "LAYOFF JK->M1 as 8H", "DISCARD 2C")
     assert s.placed[0]
 
@@ -144,7 +151,7 @@ def test_R10_game_modes() -> None:
     assert run({})[0] == 2  # one round per player
     assert run({"gameMode": "single"})[0] == 1
     assert run({"gameMode": "rounds(5)"})[0] == 5
-    units, s = run({"gameMode": "limit(60)"})
+    _units, s = run({"gameMode": "limit(60)"})
     assert min(s.scores) < -60  # type: ignore[attr-defined]
     assert GAME.new_game(2, {"gameMode": "single"}, scope="unit").cfg.mode == "single"
     with pytest.raises(ValueError, match="gameMode"):
@@ -192,7 +199,7 @@ def test_position_errors_are_clear() -> None:
 def test_illegal_action_leaves_the_state_unchanged() -> None:
     s = pos("P1: 5D 6D 7D QS\ntaken: QS\ndiscard: 2C\n")
     before = GAME.format_position(s)
-    with pytest.raises(IllegalActionError, match="R4.5"):
+    with pytest.raises(IllegalActionError, match=r"R4.5"):
         play(s, "DISCARD QS")
     assert GAME.format_position(s) == before
     assert all(a.kind == DISCARD for a in GAME.legal_actions(s))

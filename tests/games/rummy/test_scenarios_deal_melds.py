@@ -50,7 +50,7 @@ def test_RT01_player_counts_rejected(players: int) -> None:
 
 @pytest.mark.parametrize("players", [7, 9, 12])
 def test_RT01_one_pack_rejected_from_seven(players: int) -> None:
-    with pytest.raises(InvalidOptionError, match="R1.3"):
+    with pytest.raises(InvalidOptionError, match=r"R1.3"):
         GAME.new_game(players, {"decks": 1})
     assert GAME.new_game(players).cfg.decks == 2
 
@@ -152,5 +152,5 @@ def test_RT12_aces_in_sets() -> None:
 
 def test_meld_of_cards_not_held_is_R5_6() -> None:
     s = pos("P1: 5D 6D 2C\n")
-    with pytest.raises(IllegalActionError, match="R5.6"):
+    with pytest.raises(IllegalActionError, match=r"R5.6"):
         play(s, "MELD 5D 6D 7D")

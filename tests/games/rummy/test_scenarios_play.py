@@ -77,14 +77,14 @@ def test_RT19_no_rearranging() -> None:
     s = pos("P1: AS 9H\nM1(P2): 2C 2H 2D 2S\nM2(P2): 3S 4S 5S\n")
     assert legal(s, "layoff") == set()
     assert legal(s, "meld") == set()
-    with pytest.raises(IllegalActionError, match="R6.2"):
+    with pytest.raises(IllegalActionError, match=r"R6.2"):
         play(s, "LAYOFF AS->M2")
 
 
 def test_RT21_one_card_two_targets() -> None:
     s = pos("P1: 7S 2D\nM1(P2): 7H 7D 7C\nM2(P2): 8S 9S 10S\n")
     assert legal(s, "layoff") == {"LAYOFF 7S->M1", "LAYOFF 7S->M2"}
-    with pytest.raises(AmbiguousActionError, match="R6.4"):
+    with pytest.raises(AmbiguousActionError, match=r"R6.4"):
         GAME.parse_action(s, "LAYOFF 7S")
 
 
@@ -124,7 +124,7 @@ def test_RT25_out_by_melding_everything() -> None:
     assert s.phase == Phase.OVER and GAME.to_act(s) is None
     end = next(e for e in events if isinstance(e, RoundEnded))
     assert end.closer == 0 and end.scores[0] == 25
-    with pytest.raises(IllegalActionError, match="R9.1"):
+    with pytest.raises(IllegalActionError, match=r"R9.1"):
         GAME.apply(s, GAME.parse_action(s, "DISCARD JS"))
 
 
@@ -159,8 +159,9 @@ def test_RT29_nothing_after_someone_goes_out() -> None:
 
 
 def test_RT30_turning_the_pile_over() -> None:
-    s = pos("P1: 2S 3S\nP2: 5H 6H\nP3: 7C 8C\nstock: -\ndiscard: 4C 9D KS\n",
-            players=3, phase="DRAW P2")
+    s = pos(
+        "P1: 2S 3S\nP2: 5H 6H\nP3: 7C 8C\nstock: -\ndiscard: 4C 9D KS\n", players=3, phase="DRAW P2"
+    )
     assert legal(s) == {"TAKE_DISCARD", "DRAW_STOCK"}
     s, events = play(s, "DRAW_STOCK")
     assert any(isinstance(e, StockTurnedOver) for e in events)

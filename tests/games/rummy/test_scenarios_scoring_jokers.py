@@ -109,28 +109,41 @@ def test_RT43_joker_as_an_ace() -> None:
 def test_RT44_laying_off_a_joker_onto_a_run() -> None:
     text = "P1: JK 3C\nM1(P2): 5H 6H 7H\nM2(P2): JD QD KD AD\n"
     s = pos(text, options=J)
-    assert legal(s, "layoff") == {"LAYOFF JK->M1 as 4H", "LAYOFF JK->M1 as 8H",
-                                  "LAYOFF JK->M2 as 10D"}
+    assert legal(s, "layoff") == {
+        "LAYOFF JK->M1 as 4H",
+        "LAYOFF JK->M1 as 8H",
+        "LAYOFF JK->M2 as 10D",
+    }
     with pytest.raises(AmbiguousActionError):
         GAME.parse_action(s, "LAYOFF JK->M1")
     w = pos(text, options=J + " wrapKA2:true")
     assert {a for a in legal(w, "layoff") if "M2" in a} == {
-        "LAYOFF JK->M2 as 10D", "LAYOFF JK->M2 as 2D"}
+        "LAYOFF JK->M2 as 10D",
+        "LAYOFF JK->M2 as 2D",
+    }
 
 
 def test_RT46_which_takes_are_legal() -> None:
-    s = pos("P1: 8S 8H 2C QD\ndiscard: 3S 8D 8C KH\n", options="discardPickup:anyWithAbove",
-            phase="DRAW P1")
+    s = pos(
+        "P1: 8S 8H 2C QD\ndiscard: 3S 8D 8C KH\n",
+        options="discardPickup:anyWithAbove",
+        phase="DRAW P1",
+    )
     assert legal(s) == {"DRAW_STOCK", "TAKE_DISCARD", "TAKE@1", "TAKE@2"}
     one, _ = play(s, "TAKE@1")
     assert legal(one) == {"MELD 8S 8H 8C"}
     assert rule_of(one, "DISCARD KH") == "R11.2"
     two, _ = play(s, "TAKE@2")
     assert legal(two, "meld") == {
-        "MELD 8S 8H 8D", "MELD 8S 8D 8C", "MELD 8H 8D 8C", "MELD 8S 8H 8D 8C", "MELD 8S 8H 8C"}
+        "MELD 8S 8H 8D",
+        "MELD 8S 8D 8C",
+        "MELD 8H 8D 8C",
+        "MELD 8S 8H 8D 8C",
+        "MELD 8S 8H 8C",
+    }
     assert legal(two, "discard") == set()
     done, _ = play(two, "MELD 8S 8H 8C", "LAYOFF 8D->M1")
     assert "DISCARD KH" in legal(done, "discard")  # R11.3: the old top may go back
     assert rule_of(s, "TAKE@3") == "R11.2"
-    with pytest.raises(IllegalActionError, match="R11.2"):
+    with pytest.raises(IllegalActionError, match=r"R11.2"):
         GAME.apply(s, GAME.parse_action(s, "TAKE@3"))

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.rummy.melds import pos_face, run_ends, valid_composition
 from cardtable.games.rummy.state import (
@@ -119,11 +121,15 @@ def interpret_meld(
             else:
                 reason = run_reason
                 if not cfg.wrap and run_reason[0] == "R5.2" and _runs(cfg, s, n, nat, jok, True)[0]:
-                    reason = ("R2.2", "a run may not pass through the ace (K-A-2) unless "
-                              "wrapKA2 is on")
+                    reason = (
+                        "R2.2",
+                        "a run may not pass through the ace (K-A-2) unless wrapKA2 is on",
+                    )
     elif len(set(ranks)) > 1 and len(set(suits)) > 1:
-        reason = ("R5.1", "a meld is a set (one rank, different suits) or a run (one suit, "
-                  "consecutive ranks)")
+        reason = (
+            "R5.1",
+            "a meld is a set (one rank, different suits) or a run (one suit, consecutive ranks)",
+        )
     return out, reason
 
 
@@ -156,9 +162,11 @@ def _runs(
         if not valid_composition(len(nat), len(jok), cfg.joker_limit):
             reason = _limit_reason(cfg, len(nat), len(jok))
             continue
-        if not cfg.touch and any(b - a == 1 for a, b in zip(missing, missing[1:], strict=False)):
-            reason = ("R8.3", "two jokers may not be next to each other in a run "
-                      "(jokersMayTouch=false)")
+        if not cfg.touch and any(b - a == 1 for a, b in itertools.pairwise(missing)):
+            reason = (
+                "R8.3",
+                "two jokers may not be next to each other in a run (jokersMayTouch=false)",
+            )
             continue
         if n == 13:
             key = frozenset(window[i] for i in missing)
@@ -227,15 +235,19 @@ def _layoff_reason(cfg: Config, meld: Meld, mi: int, card: int, meaning: int) ->
 def _dead_end(state: RummyState, remaining: int) -> IllegalActionError:
     cfg = state.cfg
     if not remaining and cfg.must_discard:
-        return _err("R4.6", "going out needs a final discard (mustDiscardToGoOut); "
-                    "keep a card to discard")
+        return _err(
+            "R4.6", "going out needs a final discard (mustDiscardToGoOut); keep a card to discard"
+        )
     if state.obligations:
         names = " ".join(card_text(c) for c in range(108) if state.obligations >> c & 1)
         return _err("R4.7", f"you could then no longer meld or lay off {names} this turn")
     t = state.taken
     if t >= 0 and remaining == 1 << t:
-        return _err("R4.7", f"you would keep only {card_text(t)}, which you took from the discard "
-                    "pile and could neither discard nor lay off")
+        return _err(
+            "R4.7",
+            f"you would keep only {card_text(t)}, which you took from the discard "
+            "pile and could neither discard nor lay off",
+        )
     return _err("R4.7", "you could not complete the turn afterwards")
 
 
@@ -262,12 +274,15 @@ def explain_action(state: RummyState, a: Action) -> IllegalActionError:
             return _err("R11.1", "only the top discard may be taken (discardPickup=top)")
         chosen = card_text(state.discard[n - 1 - depth])
         if depth == 0:
-            return _err("R4.8", f"{chosen} could not be melded or laid off this turn "
-                        "(pickupMustBeUsed)")
+            return _err(
+                "R4.8", f"{chosen} could not be melded or laid off this turn (pickupMustBeUsed)"
+            )
         return _err("R11.2", f"no meld or lay-off could use {chosen} this turn")
     if state.phase == Phase.DRAW:
         return _err("R4.2", "draw first: DRAW_STOCK or TAKE_DISCARD")
-    missing = [c for c in a.cards[: 1 if kind == SWAP else None] if not (0 <= c < 108 and hand >> c & 1)]
+    missing = [
+        c for c in a.cards[: 1 if kind == SWAP else None] if not (0 <= c < 108 and hand >> c & 1)
+    ]
     if missing:
         return _err("R5.6", f"you do not hold {card_text(missing[0])}")
     if kind == DISCARD:
@@ -276,12 +291,15 @@ def explain_action(state: RummyState, a: Action) -> IllegalActionError:
         c = a.cards[0]
         if state.obligations:
             names = " ".join(card_text(x) for x in range(108) if state.obligations >> x & 1)
-            rule = "R8.7" if state.obligations >> JOKER0 else (
-                "R4.8" if state.taken >= 0 else "R11.2")
+            rule = (
+                "R8.7" if state.obligations >> JOKER0 else ("R4.8" if state.taken >= 0 else "R11.2")
+            )
             return _err(rule, f"you must first meld or lay off {names}")
         if c == state.taken:
-            return _err("R4.5", f"you took {card_text(c)} from the discard pile this turn; "
-                        "you cannot discard it")
+            return _err(
+                "R4.5",
+                f"you took {card_text(c)} from the discard pile this turn; you cannot discard it",
+            )
         return _err("R4.4", f"you cannot discard {card_text(c)} now")
     if kind == MELD:
         if cfg.one_meld and state.melds_this_turn >= 1:
@@ -311,8 +329,13 @@ def explain_action(state: RummyState, a: Action) -> IllegalActionError:
         from cardtable.games.rummy.rules import gen_plays
 
         probe = gen_plays(cfg, seat, 1 << c, melds, state.melds_this_turn, 0)
-        fits = [p for p in probe if p[0].kind == LAYOFF and p[0].target == mi and (
-            c < JOKER0 or meaning == -1 or p[0].meanings[0] == meaning)]
+        fits = [
+            p
+            for p in probe
+            if p[0].kind == LAYOFF
+            and p[0].target == mi
+            and (c < JOKER0 or meaning == -1 or p[0].meanings[0] == meaning)
+        ]
         if not fits:
             rule, why = _layoff_reason(cfg, meld, mi, c, meaning)
             return _err(rule, why)
@@ -324,6 +347,9 @@ def explain_action(state: RummyState, a: Action) -> IllegalActionError:
             return _err("R8.7", "joker swaps are off (jokerSwap=off)")
         if len(a.cards) < 2 or a.cards[1] not in meld.cards:
             return _err("R8.7", f"M{mi + 1} has no such joker")
-        return _err("R8.7", f"{card_text(a.cards[0])} is not the card the joker in M{mi + 1} "
-                    "stands for, or the freed joker could not be used this turn")
+        return _err(
+            "R8.7",
+            f"{card_text(a.cards[0])} is not the card the joker in M{mi + 1} "
+            "stands for, or the freed joker could not be used this turn",
+        )
     return _err("", "not an action of this game")

@@ -140,9 +140,7 @@ class RummyGame(Game[RummyState, Action, RummyView]):
         """The event as ``seat`` may see it."""
         return view.redact_event(event, seat)
 
-    def shuffle_hidden(
-        self, state: RummyState, seat: int | None, rng: random.Random
-    ) -> RummyState:
+    def shuffle_hidden(self, state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
         """The state with the cards hidden from ``seat`` permuted among hidden places."""
         return view.shuffle_hidden_cards(state, seat, rng)
 
@@ -184,8 +182,7 @@ class RummyGame(Game[RummyState, Action, RummyView]):
         seen = 0
         total = 0
         places: list[tuple[str, list[int]]] = [
-            (f"P{i + 1}", [c for c in range(108) if h >> c & 1])
-            for i, h in enumerate(state.hands)
+            (f"P{i + 1}", [c for c in range(108) if h >> c & 1]) for i, h in enumerate(state.hands)
         ]
         places.append(("stock", list(state.stock)))
         places.append(("discard", list(state.discard)))

@@ -170,9 +170,7 @@ def meld_meanings(meld: Meld) -> tuple[int, ...]:
     """The face each slot of a meld stands for (a set joker: ``SETJ + rank - 1``)."""
     if meld.kind == RUN:
         return tuple(pos_face(meld.suit, meld.lo + i) for i in range(len(meld.cards)))
-    return tuple(
-        SETJ + meld.lo - 1 if c >= 104 else c % 52 for c in meld.cards
-    )
+    return tuple(SETJ + meld.lo - 1 if c >= 104 else c % 52 for c in meld.cards)
 
 
 def cfg_rule(cfg: Config) -> tuple[int, bool]:

@@ -186,7 +186,8 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
         card, _ = _card(words[1])
         face = card % 52 if card < JOKER0 else 52
         matches = [
-            a for a in legal
+            a
+            for a in legal
             if a.kind == DISCARD and (a.cards[0] % 52 if a.cards[0] < JOKER0 else 52) == face
         ]
         exact = [a for a in matches if a.cards[0] == card]
@@ -194,8 +195,11 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
             return exact[0]
         if matches:
             return matches[0]
-        held = card if hand >> card & 1 else _held(hand & ~(1 << state.taken if state.taken >= 0
-                                                           else hand), card, 0)
+        held = (
+            card
+            if hand >> card & 1
+            else _held(hand & ~(1 << state.taken if state.taken >= 0 else hand), card, 0)
+        )
         if not hand >> held & 1:
             held = _held(hand, card, 0)
         return Action(DISCARD, (held,))
@@ -243,8 +247,8 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
             )
         return Action(MELD, tuple(phys_cards), tuple(decl), -1)
     if verb in ("LAYOFF", "LAY", "L", "ADD"):
-        rest = " ".join(words[1:]).replace("<-", " ").replace("->", " ").replace(">", " ")
-        parts = rest.split()
+        joined = " ".join(words[1:]).replace("<-", " ").replace("->", " ").replace(">", " ")
+        parts = joined.split()
         meaning = -1
         if "AS" in parts[1:]:
             i = parts.index("AS", 1)
@@ -260,7 +264,8 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
         target = _meld_no(parts[1]) if len(parts) == 2 else -1
         face = card % 52 if card < JOKER0 else 52
         matches = [
-            a for a in legal
+            a
+            for a in legal
             if a.kind == LAYOFF
             and (a.cards[0] % 52 if a.cards[0] < JOKER0 else 52) == face
             and (target < 0 or a.target == target)
@@ -275,8 +280,8 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
             return _pick(matches, text)
         return Action(LAYOFF, (_held(hand, card, 0),), (meaning,), target)
     if verb in ("SWAP", "S"):
-        rest = " ".join(words[1:]).replace("<->", " ").replace("IN ", " ")
-        parts = rest.split()
+        joined = " ".join(words[1:]).replace("<->", " ").replace("IN ", " ")
+        parts = joined.split()
         if not parts:
             raise InvalidNotationError(f"write SWAP card<->JK in Mk: {text!r}")
         card, _ = _card(parts[0])
@@ -288,8 +293,10 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
             else:
                 target = _meld_no(p)
         matches = [
-            a for a in legal
-            if a.kind == SWAP and a.cards[0] % 52 == card % 52
+            a
+            for a in legal
+            if a.kind == SWAP
+            and a.cards[0] % 52 == card % 52
             and (target < 0 or a.target == target)
             and (joker < 0 or a.cards[1] == joker)
         ]
@@ -360,16 +367,37 @@ def format_position(s: RummyState) -> str:
     if s.out:
         lines.append(f"out: {format_cards(s.out)}")
     for i, meld in enumerate(s.melds):
-        lines.append(f"M{i + 1}(P{meld.owner + 1}): "
-                     + _meld_line(meld.cards, meld_meanings(meld), meld.kind))
+        lines.append(
+            f"M{i + 1}(P{meld.owner + 1}): "
+            + _meld_line(meld.cards, meld_meanings(meld), meld.kind)
+        )
     return "\n".join(lines) + "\n"
 
 
 _EMPTY = ("", "-", "∅")
 _KEYS = {
-    "players", "options", "seed", "scope", "round", "dealer", "phase", "scores", "closes",
-    "penalties", "last", "turn", "turnovers", "stock_public", "taken", "obligations",
-    "melds_this_turn", "placed_this_turn", "placed", "stock", "discard", "out",
+    "players",
+    "options",
+    "seed",
+    "scope",
+    "round",
+    "dealer",
+    "phase",
+    "scores",
+    "closes",
+    "penalties",
+    "last",
+    "turn",
+    "turnovers",
+    "stock_public",
+    "taken",
+    "obligations",
+    "melds_this_turn",
+    "placed_this_turn",
+    "placed",
+    "stock",
+    "discard",
+    "out",
 }
 
 
@@ -553,7 +581,9 @@ def _build(
     if phase == Phase.PLAY:
         h = hands[current]
         if taken >= 0 and not h >> taken & 1:
-            raise InvalidPositionError(f"taken card {card_text(taken)} is not in P{current + 1}'s hand")
+            raise InvalidPositionError(
+                f"taken card {card_text(taken)} is not in P{current + 1}'s hand"
+            )
         if obl & ~h:
             raise InvalidPositionError("obligated cards must be in the current hand")
     elif taken >= 0 or obl:
@@ -561,8 +591,9 @@ def _build(
     if phase != Phase.OVER and not hands[current]:
         raise InvalidPositionError(f"P{current + 1} is to act with an empty hand")
     last_t = fields.get("last", "-").split()
+    last_scores: tuple[int, ...] = ()
     if not last_t or last_t[0] in _EMPTY:
-        last_closer, last_scores = -1, ()
+        last_closer = -1
     else:
         last_closer = -1 if last_t[0].lower() == "blocked" else _seats(last_t[:1], n)[0]
         last_scores = _ints(" ".join(last_t[1:]), n, "last")
@@ -573,8 +604,9 @@ def _build(
         raise InvalidPositionError(f"scope is match or unit; got {scope!r}")
     try:
         seed = int(fields.get("seed", "0"))
-        ints = {k: int(fields.get(k, "0")) for k in ("round", "turn", "turnovers",
-                                                       "melds_this_turn")}
+        ints = {
+            k: int(fields.get(k, "0")) for k in ("round", "turn", "turnovers", "melds_this_turn")
+        }
     except ValueError as e:
         raise InvalidPositionError(str(e)) from None
     return RummyState(

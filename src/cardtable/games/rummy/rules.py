@@ -171,8 +171,9 @@ def _set_cards(naturals: list[int], jokers: list[int]) -> tuple[int, ...]:
     return tuple(sorted(naturals, key=lambda c: c % 52)) + tuple(sorted(jokers))
 
 
-def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds: int,
-              obl: int) -> list[Play]:
+def gen_plays(
+    cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds: int, obl: int
+) -> list[Play]:
     """Every MELD, LAYOFF and SWAP the rules allow from ``hand`` (before the R4.7 check)."""
     out: list[Play] = []
     fm = hand_faces(hand)
@@ -191,11 +192,17 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                 used = 0
                 for c in cards:
                     used |= 1 << c
-                out.append((Action(MELD, cards, meanings, lo), hand & ~used,
-                            (*melds, Meld(RUN, s, lo, cards, seat)), nmelds + 1, 0))
+                out.append(
+                    (
+                        Action(MELD, cards, meanings, lo),
+                        hand & ~used,
+                        (*melds, Meld(RUN, s, lo, cards, seat)),
+                        nmelds + 1,
+                        0,
+                    )
+                )
             if nj:
-                for lo, length, _, slots in joker_runs(pat, nj, wrap, cfg.joker_limit,
-                                                       cfg.touch):
+                for lo, length, _, slots in joker_runs(pat, nj, wrap, cfg.joker_limit, cfg.touch):
                     js = _jokers(hand, obl, slots.bit_count())
                     ji = 0
                     cl: list[int] = []
@@ -212,8 +219,15 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                         ml.append(f)
                         used |= 1 << c
                     cards = tuple(cl)
-                    out.append((Action(MELD, cards, tuple(ml), lo), hand & ~used,
-                                (*melds, Meld(RUN, s, lo, cards, seat)), nmelds + 1, 0))
+                    out.append(
+                        (
+                            Action(MELD, cards, tuple(ml), lo),
+                            hand & ~used,
+                            (*melds, Meld(RUN, s, lo, cards, seat)),
+                            nmelds + 1,
+                            0,
+                        )
+                    )
         for r in range(13):
             q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
             if not q:
@@ -225,9 +239,15 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                     used = 0
                     for c in cards:
                         used |= 1 << c
-                    out.append((Action(MELD, cards, tuple(c % 52 for c in cards), 0),
-                                hand & ~used, (*melds, Meld(SET, -1, r + 1, cards, seat)),
-                                nmelds + 1, 0))
+                    out.append(
+                        (
+                            Action(MELD, cards, tuple(c % 52 for c in cards), 0),
+                            hand & ~used,
+                            (*melds, Meld(SET, -1, r + 1, cards, seat)),
+                            nmelds + 1,
+                            0,
+                        )
+                    )
             if nj:
                 for sub, j in joker_sets(q, nj, cfg.joker_limit):
                     nat = [_pick(hand, 13 * s + r, obl) for s in range(4) if sub >> s & 1]
@@ -236,8 +256,15 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                     for c in cards:
                         used |= 1 << c
                     meanings = tuple(c % 52 if c < JOKER0 else SETJ + r for c in cards)
-                    out.append((Action(MELD, cards, meanings, 0), hand & ~used,
-                                (*melds, Meld(SET, -1, r + 1, cards, seat)), nmelds + 1, 0))
+                    out.append(
+                        (
+                            Action(MELD, cards, meanings, 0),
+                            hand & ~used,
+                            (*melds, Meld(SET, -1, r + 1, cards, seat)),
+                            nmelds + 1,
+                            0,
+                        )
+                    )
     # lay-offs (R6)
     joker = _jokers(hand, obl, 1)[0] if nj else -1
     for mi in range(nm):
@@ -283,17 +310,34 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                     f = 13 * s + r
                     if fm >> f & 1:
                         c = _pick(hand, f, obl)
-                        nc = _set_cards([*(x for x in cards if x < JOKER0), c],
-                                        [x for x in cards if x >= JOKER0])
+                        nc = _set_cards(
+                            [*(x for x in cards if x < JOKER0), c],
+                            [x for x in cards if x >= JOKER0],
+                        )
                         nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
-                        out.append((Action(LAYOFF, (c,), (f,), mi), hand & ~(1 << c),
-                                    melds[:mi] + (nmeld,) + melds[mi + 1 :], nmelds, 0))
+                        out.append(
+                            (
+                                Action(LAYOFF, (c,), (f,), mi),
+                                hand & ~(1 << c),
+                                (*melds[:mi], nmeld, *melds[mi + 1 :]),
+                                nmelds,
+                                0,
+                            )
+                        )
             if joker >= 0 and valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit):
-                nc = _set_cards([x for x in cards if x < JOKER0],
-                                [*(x for x in cards if x >= JOKER0), joker])
+                nc = _set_cards(
+                    [x for x in cards if x < JOKER0], [*(x for x in cards if x >= JOKER0), joker]
+                )
                 nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
-                out.append((Action(LAYOFF, (joker,), (SETJ + r,), mi), hand & ~(1 << joker),
-                            melds[:mi] + (nmeld,) + melds[mi + 1 :], nmelds, 0))
+                out.append(
+                    (
+                        Action(LAYOFF, (joker,), (SETJ + r,), mi),
+                        hand & ~(1 << joker),
+                        (*melds[:mi], nmeld, *melds[mi + 1 :]),
+                        nmelds,
+                        0,
+                    )
+                )
     # joker swaps (R8.7)
     if cfg.swap:
         for mi in range(nm):
@@ -308,10 +352,20 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                     f = pos_face(meld.suit, meld.lo + i)
                     if fm >> f & 1:
                         c = _pick(hand, f, obl)
-                        nc = cards[:i] + (c,) + cards[i + 1 :]
-                        out.append((Action(SWAP, (c, j), (), mi), (hand & ~(1 << c)) | 1 << j,
-                                    melds[:mi] + (Meld(RUN, meld.suit, meld.lo, nc, meld.owner),)
-                                    + melds[mi + 1 :], nmelds, 1 << j))
+                        nc = (*cards[:i], c, *cards[i + 1 :])
+                        out.append(
+                            (
+                                Action(SWAP, (c, j), (), mi),
+                                (hand & ~(1 << c)) | 1 << j,
+                                (
+                                    *melds[:mi],
+                                    Meld(RUN, meld.suit, meld.lo, nc, meld.owner),
+                                    *melds[mi + 1 :],
+                                ),
+                                nmelds,
+                                1 << j,
+                            )
+                        )
             else:
                 r = meld.lo - 1
                 nat = [x for x in cards if x < JOKER0]
@@ -325,21 +379,41 @@ def gen_plays(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds
                         c = _pick(hand, f, obl)
                         j = js[0]
                         nmeld = Meld(SET, -1, meld.lo, _set_cards([*nat, c], js[1:]), meld.owner)
-                        out.append((Action(SWAP, (c, j), (), mi), (hand & ~(1 << c)) | 1 << j,
-                                    melds[:mi] + (nmeld,) + melds[mi + 1 :], nmelds, 1 << j))
+                        out.append(
+                            (
+                                Action(SWAP, (c, j), (), mi),
+                                (hand & ~(1 << c)) | 1 << j,
+                                (*melds[:mi], nmeld, *melds[mi + 1 :]),
+                                nmelds,
+                                1 << j,
+                            )
+                        )
     return out
 
 
-def _layoff_run(meld: Meld, mi: int, melds: tuple[Meld, ...], card: int, face: int, pos: int,
-                hand: int, nmelds: int) -> Play:
+def _layoff_run(
+    meld: Meld,
+    mi: int,
+    melds: tuple[Meld, ...],
+    card: int,
+    face: int,
+    pos: int,
+    hand: int,
+    nmelds: int,
+) -> Play:
     n = len(meld.cards)
     if pos == meld.lo + n:
         nmeld = Meld(RUN, meld.suit, meld.lo, (*meld.cards, card), meld.owner)
     else:
         lo = pos if pos >= 1 else pos + 13
         nmeld = Meld(RUN, meld.suit, lo, (card, *meld.cards), meld.owner)
-    return (Action(LAYOFF, (card,), (face,), mi), hand & ~(1 << card),
-            melds[:mi] + (nmeld,) + melds[mi + 1 :], nmelds, 0)
+    return (
+        Action(LAYOFF, (card,), (face,), mi),
+        hand & ~(1 << card),
+        (*melds[:mi], nmeld, *melds[mi + 1 :]),
+        nmelds,
+        0,
+    )
 
 
 # ------------------------------------------------------------- the R4.7 completion test
@@ -376,9 +450,16 @@ def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bo
     return False
 
 
-def completable(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], obl: int,
-                taken: int, nmelds: int, memo: dict[tuple[int, tuple[Meld, ...], int, int], bool]
-                | None = None) -> bool:
+def completable(
+    cfg: Config,
+    seat: int,
+    hand: int,
+    melds: tuple[Meld, ...],
+    obl: int,
+    taken: int,
+    nmelds: int,
+    memo: dict[tuple[int, tuple[Meld, ...], int, int], bool] | None = None,
+) -> bool:
     """R4.7: can the turn still be completed — an empty hand (unless mustDiscardToGoOut), or
     every obligation met and a card left that may be discarded?"""
     if not obl:
@@ -415,8 +496,9 @@ def completable(cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], obl:
 Transition = tuple[Action, int, tuple[Meld, ...], int, int, int, tuple[int, ...], tuple[int, ...]]
 
 
-def _take_result(cfg: Config, discard: tuple[int, ...], depth: int) -> tuple[
-        tuple[int, ...], tuple[int, ...], int]:
+def _take_result(
+    cfg: Config, discard: tuple[int, ...], depth: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """(cards taken, discard pile after, chosen card) for TAKE@depth."""
     n = len(discard)
     chosen = discard[n - 1 - depth]
@@ -460,9 +542,8 @@ def legal(state: RummyState) -> list[tuple[Action, object]]:
     for play in gen_plays(cfg, seat, hand, melds, nmelds, obl):
         nh = play[1]
         o2 = (obl & nh) | play[4]
-        if not o2 and nh and nh & ~(1 << taken if taken >= 0 else 0):
-            out.append((play[0], play))
-        elif completable(cfg, seat, nh, play[2], o2, taken, play[3]):
+        quick = not o2 and nh and nh & ~(1 << taken if taken >= 0 else 0)
+        if quick or completable(cfg, seat, nh, play[2], o2, taken, play[3]):
             out.append((play[0], play))
     if not obl:
         allowed = hand & ~(1 << taken) if taken >= 0 else hand
@@ -488,8 +569,9 @@ def _replace(state: RummyState, **changes: object) -> RummyState:
     return replace(state, **changes)  # type: ignore[arg-type]
 
 
-def _end_round(state: RummyState, hands: tuple[int, ...], closer: int,
-               events: list[Event], **changes: object) -> RummyState:
+def _end_round(
+    state: RummyState, hands: tuple[int, ...], closer: int, events: list[Event], **changes: object
+) -> RummyState:
     cfg = state.cfg
     n = cfg.players
     pens = tuple(hand_penalty(h) for h in hands)
@@ -502,9 +584,17 @@ def _end_round(state: RummyState, hands: tuple[int, ...], closer: int,
         p + (0 if s == closer else pens[s] * factor) for s, p in enumerate(state.penalties)
     )
     round_no = state.round_no + 1
-    events.append(RoundEnded(round_no, closer, doubled,
-                             tuple(" ".join(card_text(c) for c in _ids(h)) for h in hands),
-                             pens, rs, totals))
+    events.append(
+        RoundEnded(
+            round_no,
+            closer,
+            doubled,
+            tuple(" ".join(card_text(c) for c in _ids(h)) for h in hands),
+            pens,
+            rs,
+            totals,
+        )
+    )
     if state.scope == "unit" or cfg.mode == "single":
         over = True
     elif cfg.mode == "rounds":
@@ -514,11 +604,30 @@ def _end_round(state: RummyState, hands: tuple[int, ...], closer: int,
     if over:
         winners = rank_winners(totals, closes, charged)
         events.append(GameEnded(totals, winners))
-        return _replace(state, hands=hands, phase=Phase.OVER, round_no=round_no, scores=totals,
-                        closes=closes, penalties=charged, last_closer=closer, last_scores=rs,
-                        **changes)
-    new, ev = deal(cfg, state.seed, state.scope, round_no, (state.dealer + 1) % n, totals,
-                   closes, charged, closer, rs)
+        return _replace(
+            state,
+            hands=hands,
+            phase=Phase.OVER,
+            round_no=round_no,
+            scores=totals,
+            closes=closes,
+            penalties=charged,
+            last_closer=closer,
+            last_scores=rs,
+            **changes,
+        )
+    new, ev = deal(
+        cfg,
+        state.seed,
+        state.scope,
+        round_no,
+        (state.dealer + 1) % n,
+        totals,
+        closes,
+        charged,
+        closer,
+        rs,
+    )
     events.append(ev)
     return new
 
@@ -530,8 +639,9 @@ def _ids(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def apply_action(state: RummyState, action: Action, data: object) -> tuple[
-        RummyState, tuple[Event, ...]]:
+def apply_action(
+    state: RummyState, action: Action, data: object
+) -> tuple[RummyState, tuple[Event, ...]]:
     """Apply a legal action (``data`` from :func:`legal`); decisions-free steps follow."""
     cfg = state.cfg
     seat = state.current
@@ -554,11 +664,33 @@ def apply_action(state: RummyState, action: Action, data: object) -> tuple[
         events.append(DrewStock(seat, card_text(card), public))
         hl = list(hands)
         hl[seat] |= 1 << card
-        return RummyState(cfg, state.seed, state.scope, state.round_no, state.dealer,
-                          Phase.PLAY, seat, tuple(hl), stock[1:], discard, state.melds, -1, 0,
-                          0, False, state.placed, state.turn_no, turnovers, public,
-                          state.scores, state.closes, state.penalties, state.last_closer,
-                          state.last_scores, state.out), tuple(events)
+        return RummyState(
+            cfg,
+            state.seed,
+            state.scope,
+            state.round_no,
+            state.dealer,
+            Phase.PLAY,
+            seat,
+            tuple(hl),
+            stock[1:],
+            discard,
+            state.melds,
+            -1,
+            0,
+            0,
+            False,
+            state.placed,
+            state.turn_no,
+            turnovers,
+            public,
+            state.scores,
+            state.closes,
+            state.penalties,
+            state.last_closer,
+            state.last_scores,
+            state.out,
+        ), tuple(events)
     if kind == TAKE:
         depth = action.target
         cards, discard, chosen = _take_result(cfg, state.discard, depth)
@@ -567,13 +699,36 @@ def apply_action(state: RummyState, action: Action, data: object) -> tuple[
             hl[seat] |= 1 << c
         taken = chosen if depth == 0 else -1
         obl = 1 << chosen if depth > 0 or cfg.must_use else 0
-        events.append(TookDiscard(seat, depth, tuple(card_text(c) for c in cards),
-                                  card_text(chosen)))
-        return RummyState(cfg, state.seed, state.scope, state.round_no, state.dealer,
-                          Phase.PLAY, seat, tuple(hl), state.stock, discard, state.melds,
-                          taken, obl, 0, False, state.placed, state.turn_no, state.turnovers,
-                          state.stock_public, state.scores, state.closes, state.penalties,
-                          state.last_closer, state.last_scores, state.out), tuple(events)
+        events.append(
+            TookDiscard(seat, depth, tuple(card_text(c) for c in cards), card_text(chosen))
+        )
+        return RummyState(
+            cfg,
+            state.seed,
+            state.scope,
+            state.round_no,
+            state.dealer,
+            Phase.PLAY,
+            seat,
+            tuple(hl),
+            state.stock,
+            discard,
+            state.melds,
+            taken,
+            obl,
+            0,
+            False,
+            state.placed,
+            state.turn_no,
+            state.turnovers,
+            state.stock_public,
+            state.scores,
+            state.closes,
+            state.penalties,
+            state.last_closer,
+            state.last_scores,
+            state.out,
+        ), tuple(events)
     if kind == DISCARD:
         card = action.cards[0]
         hl = list(hands)
@@ -583,19 +738,41 @@ def apply_action(state: RummyState, action: Action, data: object) -> tuple[
         discard = (*state.discard, card)
         placed = state.placed
         if state.placed_this_turn and not placed[seat]:
-            placed = placed[:seat] + (True,) + placed[seat + 1 :]
+            placed = (*placed[:seat], True, *placed[seat + 1 :])
         if not hands[seat]:
-            return _end_round(state, hands, seat, events, discard=discard,
-                              taken=-1), tuple(events)
+            return _end_round(state, hands, seat, events, discard=discard, taken=-1), tuple(events)
         turn_no = state.turn_no + 1
         if turn_no >= cfg.max_turns:
-            return _end_round(state, hands, -1, events, discard=discard, turn_no=turn_no,
-                              taken=-1), tuple(events)
-        return RummyState(cfg, state.seed, state.scope, state.round_no, state.dealer,
-                          Phase.DRAW, (seat + 1) % cfg.players, hands, state.stock, discard,
-                          state.melds, -1, 0, 0, False, placed, turn_no, state.turnovers,
-                          state.stock_public, state.scores, state.closes, state.penalties,
-                          state.last_closer, state.last_scores, state.out), tuple(events)
+            return _end_round(
+                state, hands, -1, events, discard=discard, turn_no=turn_no, taken=-1
+            ), tuple(events)
+        return RummyState(
+            cfg,
+            state.seed,
+            state.scope,
+            state.round_no,
+            state.dealer,
+            Phase.DRAW,
+            (seat + 1) % cfg.players,
+            hands,
+            state.stock,
+            discard,
+            state.melds,
+            -1,
+            0,
+            0,
+            False,
+            placed,
+            turn_no,
+            state.turnovers,
+            state.stock_public,
+            state.scores,
+            state.closes,
+            state.penalties,
+            state.last_closer,
+            state.last_scores,
+            state.out,
+        ), tuple(events)
     # MELD, LAYOFF, SWAP
     assert isinstance(data, tuple)
     _, nh, nmelds_t, nmade, oadd = data
@@ -607,20 +784,53 @@ def apply_action(state: RummyState, action: Action, data: object) -> tuple[
     if kind == MELD:
         events.append(Melded(seat, len(melds) - 1, meld_text(melds[-1])))
     elif kind == LAYOFF:
-        events.append(LaidOff(seat, action.target, slot_text(action.cards[0],
-                                                             action.meanings[0])))
+        events.append(LaidOff(seat, action.target, slot_text(action.cards[0], action.meanings[0])))
     else:
-        events.append(SwappedJoker(seat, action.target, card_text(action.cards[0]),
-                                   card_text(action.cards[1])))
+        events.append(
+            SwappedJoker(
+                seat, action.target, card_text(action.cards[0]), card_text(action.cards[1])
+            )
+        )
     if not nh:
-        return _end_round(state, hands, seat, events, melds=melds, taken=-1, obligations=0,
-                          melds_this_turn=nmade, placed_this_turn=True), tuple(events)
+        return _end_round(
+            state,
+            hands,
+            seat,
+            events,
+            melds=melds,
+            taken=-1,
+            obligations=0,
+            melds_this_turn=nmade,
+            placed_this_turn=True,
+        ), tuple(events)
     taken = state.taken if state.taken >= 0 and nh >> state.taken & 1 else -1
-    return RummyState(cfg, state.seed, state.scope, state.round_no, state.dealer, Phase.PLAY,
-                      seat, hands, state.stock, state.discard, melds, taken, obl, nmade,
-                      True, state.placed, state.turn_no, state.turnovers, state.stock_public,
-                      state.scores, state.closes, state.penalties, state.last_closer,
-                      state.last_scores, state.out), tuple(events)
+    return RummyState(
+        cfg,
+        state.seed,
+        state.scope,
+        state.round_no,
+        state.dealer,
+        Phase.PLAY,
+        seat,
+        hands,
+        state.stock,
+        state.discard,
+        melds,
+        taken,
+        obl,
+        nmade,
+        True,
+        state.placed,
+        state.turn_no,
+        state.turnovers,
+        state.stock_public,
+        state.scores,
+        state.closes,
+        state.penalties,
+        state.last_closer,
+        state.last_scores,
+        state.out,
+    ), tuple(events)
 
 
 # ---------------------------------------------------------------------- explanations

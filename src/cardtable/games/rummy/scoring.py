@@ -77,9 +77,5 @@ def rank_winners(
 ) -> tuple[int, ...]:
     """The winning seats: highest total, then more rounds closed, then smaller total
     penalty; whoever is still level shares the win (R10.2, R10.4)."""
-    best = max(
-        (totals[s], closes[s], -penalties[s]) for s in range(len(totals))
-    )
-    return tuple(
-        s for s in range(len(totals)) if (totals[s], closes[s], -penalties[s]) == best
-    )
+    best = max((totals[s], closes[s], -penalties[s]) for s in range(len(totals)))
+    return tuple(s for s in range(len(totals)) if (totals[s], closes[s], -penalties[s]) == best)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from cardtable.cards import format_card, parse_card
 from cardtable.core.errors import InvalidOptionError
-from cardtable.core.options import OptionSchema, OptionSpec, Options
+from cardtable.core.options import Options, OptionSchema, OptionSpec
 
 __all__ = [
     "DISCARD",
@@ -172,29 +172,52 @@ class Action(NamedTuple):
 
 OPTION_SCHEMA = OptionSchema(
     (
-        OptionSpec("decks", "int", 0, help="packs: 0 = auto (1, or 2 from 7 players)", minimum=0,
-                   maximum=2),
+        OptionSpec(
+            "decks", "int", 0, help="packs: 0 = auto (1, or 2 from 7 players)", minimum=0, maximum=2
+        ),
         OptionSpec("handSize", "int", 0, help="cards per hand: 0 = per R3.2", minimum=0),
         OptionSpec("jokers", "bool", False, help="2 jokers per pack (R1.4, R8)"),
         OptionSpec("wrapKA2", "bool", False, help="runs may pass through the ace (R2.3)"),
         OptionSpec("doubleFromHand", "bool", False, help="going out from the hand doubles (R9.5)"),
-        OptionSpec("discardPickup", "choice", "top", ("top", "anyWithAbove", "anySingle"),
-                   help="which discards may be taken (R11)"),
-        OptionSpec("pickupMustBeUsed", "bool", False,
-                   help="a taken top discard must be melded or laid off this turn (R4.8)"),
-        OptionSpec("mustDiscardToGoOut", "bool", False,
-                   help="going out needs a final discard (R4.6)"),
+        OptionSpec(
+            "discardPickup",
+            "choice",
+            "top",
+            ("top", "anyWithAbove", "anySingle"),
+            help="which discards may be taken (R11)",
+        ),
+        OptionSpec(
+            "pickupMustBeUsed",
+            "bool",
+            False,
+            help="a taken top discard must be melded or laid off this turn (R4.8)",
+        ),
+        OptionSpec(
+            "mustDiscardToGoOut", "bool", False, help="going out needs a final discard (R4.6)"
+        ),
         OptionSpec("maxOneMeldPerTurn", "bool", False, help="at most one MELD per turn (R5.4)"),
-        OptionSpec("jokerLimit", "choice", "half", ("half", "strict", "one-natural"),
-                   help="jokers per meld: <= naturals, < naturals, or any (R8.3)"),
+        OptionSpec(
+            "jokerLimit",
+            "choice",
+            "half",
+            ("half", "strict", "one-natural"),
+            help="jokers per meld: <= naturals, < naturals, or any (R8.3)",
+        ),
         OptionSpec("jokersMayTouch", "bool", False, help="two jokers may be adjacent in a run"),
         OptionSpec("jokerSwap", "bool", False, help="a table joker may be exchanged (R8.7)"),
-        OptionSpec("maxTurnovers", "int", 3, help="stock turnovers per round, -1 = no limit (R7.3)",
-                   minimum=-1),
-        OptionSpec("maxTurnsPerRound", "int", 500, help="turns before a round is blocked (R7.3)",
-                   minimum=1),
-        OptionSpec("gameMode", "str", "rounds",
-                   help="single | rounds | rounds(k) | limit | limit(L) (R10)"),
+        OptionSpec(
+            "maxTurnovers",
+            "int",
+            3,
+            help="stock turnovers per round, -1 = no limit (R7.3)",
+            minimum=-1,
+        ),
+        OptionSpec(
+            "maxTurnsPerRound", "int", 500, help="turns before a round is blocked (R7.3)", minimum=1
+        ),
+        OptionSpec(
+            "gameMode", "str", "rounds", help="single | rounds | rounds(k) | limit | limit(L) (R10)"
+        ),
     )
 )
 """Every §R12 setting, with the spec's names."""

@@ -154,9 +154,7 @@ def view_json(view: RummyView) -> dict[str, Any]:
         "closes": list(view.closes),
         "last_closer": view.last_closer,
         "last_scores": list(view.last_scores),
-        "shown_hands": None
-        if view.shown_hands is None
-        else [list(h) for h in view.shown_hands],
+        "shown_hands": None if view.shown_hands is None else [list(h) for h in view.shown_hands],
         "options": view.options,
     }
 
@@ -164,8 +162,10 @@ def view_json(view: RummyView) -> dict[str, Any]:
 def render(view: RummyView) -> str:
     """The view as terminal text: scores, table, discard pile, stock and the own hand."""
     me = view.seat
-    lines = [f"Rummy — round {view.round}, dealer P{view.dealer + 1}"
-             + (f"  [{view.options}]" if view.options else "")]
+    lines = [
+        f"Rummy — round {view.round}, dealer P{view.dealer + 1}"
+        + (f"  [{view.options}]" if view.options else "")
+    ]
     lines.append(
         "scores: "
         + "  ".join(
