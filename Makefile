@@ -1,5 +1,6 @@
 # cardtable: two commands for a fresh machine (see README.md).
-#   make play   create .venv, install cardtable, play Royal Casino against the computer
+#   make play   create .venv, install cardtable, serve the games in a browser (prints the URL)
+#   make play-terminal   the same, but play Royal Casino in the terminal
 #   make test   create .venv, install cardtable[test], run the whole suite (what CI runs)
 # Installing is skipped when .venv is already up to date with pyproject.toml.
 
@@ -11,14 +12,18 @@ PIP := $(PY) -m pip --disable-pip-version-check --quiet
 # Tools run as `python -m …`, so a venv whose scripts point elsewhere still works.
 LINT_IMPORTS := $(PY) -c 'import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())'
 
-.PHONY: play test bench help
+.PHONY: play play-terminal test bench help
 
 help:
-	@echo "make play   play Royal Casino against the computer (sets up $(VENV) first)"
+	@echo "make play   serve the games in a browser: open the printed URL (sets up $(VENV) first)"
+	@echo "make play-terminal   play Royal Casino against the computer in the terminal"
 	@echo "make test   run the whole test suite: ruff, mypy, import-linter, pytest"
 	@echo "make bench  random playouts of every game (cardtable bench)"
 
 play: $(VENV)/.installed
+	$(PY) -m cardtable.cli.main serve
+
+play-terminal: $(VENV)/.installed
 	$(PY) -m cardtable.cli.main play royal-casino
 
 test: $(VENV)/.installed-test

@@ -1,0 +1,58 @@
+"""Server settings, read from the environment with defaults that need no configuration."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Settings", "normalise_database_url"]
+
+
+def normalise_database_url(url: str) -> str:
+    """SQLAlchemy's URL for ``url`` (``postgres://`` and ``postgresql://`` use psycopg 3)."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _default_database_url() -> str:
+    data = Path(os.environ.get("CARDTABLE_DATA", Path.cwd() / ".cardtable"))
+    data.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data / 'cardtable.sqlite3'}"
+
+
+def _float_env(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else float(raw)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a server process runs.
+
+    ``database_url``: SQLite file by default (``./.cardtable/cardtable.sqlite3``, or under
+    ``CARDTABLE_DATA``), PostgreSQL when ``DATABASE_URL`` is set.  ``redis_url``: set to
+    share tables between several processes.  ``bot_delay``: seconds a bot waits before it
+    plays, so people can follow.  ``leave_grace``: seconds a disconnected player keeps a seat
+    before the others may hand it to a bot.
+    """
+
+    database_url: str = field(default_factory=_default_database_url)
+    redis_url: str | None = None
+    bot_delay: float = 0.6
+    leave_grace: float = 30.0
+    secure_cookies: bool = False
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Settings from ``DATABASE_URL``, ``REDIS_URL`` and ``CARDTABLE_*`` variables."""
+        url = os.environ.get("DATABASE_URL")
+        return cls(
+            database_url=normalise_database_url(url) if url else _default_database_url(),
+            redis_url=os.environ.get("REDIS_URL") or None,
+            bot_delay=_float_env("CARDTABLE_BOT_DELAY", 0.6),
+            leave_grace=_float_env("CARDTABLE_LEAVE_GRACE", 30.0),
+            secure_cookies=os.environ.get("CARDTABLE_SECURE_COOKIES", "") == "1",
+        )

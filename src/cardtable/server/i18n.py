@@ -1,0 +1,158 @@
+"""Czech, Russian and English: gettext catalogs read with Babel, plural forms included.
+
+The catalogs are ``locale/<lang>/LC_MESSAGES/messages.po`` next to this module (English is
+the source language; its catalog holds the plural forms and a few wordings).  The page gets
+its strings from :meth:`Translator.client_catalog`, which also carries the catalog's plural
+expression so the browser picks the same plural form as gettext.
+
+>>> cs = translator("cs")
+>>> [cs.nfmt("{num} card", "{num} cards", n) for n in (1, 3, 5)]
+['1 karta', '3 karty', '5 karet']
+>>> translator("ru").card_name("10D")
+'десятка бубен'
+>>> negotiate("ru-RU,ru;q=0.9,en;q=0.8"), negotiate("de-DE"), negotiate(None)
+('ru', 'en', 'en')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+__all__ = ["LANGUAGES", "Translator", "negotiate", "translator"]
+
+LANGUAGES = ("en", "cs", "ru")
+"""The languages of the page, the first being the default."""
+LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "ru": "Русский"}
+LOCALE_DIR = Path(__file__).with_name("locale")
+
+_RANKS = {
+    "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+}
+_SUITS = {"S": "of spades", "H": "of hearts", "D": "of diamonds", "C": "of clubs"}
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _substitute(template: str, values: dict[str, object]) -> str:
+    return _FIELD.sub(lambda m: str(values.get(m.group(1), m.group(0))), template)
+
+
+class Translator:
+    """Translations for one language."""
+
+    def __init__(self, lang: str, catalog: Catalog) -> None:
+        self.lang = lang
+        self.catalog = catalog
+        buf = BytesIO()
+        write_mo(buf, catalog)
+        buf.seek(0)
+        self._t = Translations(buf)
+
+    def gettext(self, message: str) -> str:
+        """The translation of ``message`` (the message itself when there is none)."""
+        return self._t.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The plural form for ``n`` under this language's plural rule."""
+        return self._t.ngettext(singular, plural, n)
+
+    def fmt(self, message: str, **values: object) -> str:
+        """Translate, then fill ``{name}`` fields."""
+        return _substitute(self.gettext(message), values)
+
+    def nfmt(self, singular: str, plural: str, n: int, **values: object) -> str:
+        """Translate a plural message for ``n`` and fill its fields (``{num}`` is ``n``)."""
+        return _substitute(self.ngettext(singular, plural, n), {"num": n, **values})
+
+    def card_name(self, token: str) -> str:
+        """A card's spoken name (``10D`` → ``ten of diamonds``), for ``aria-label``."""
+        if token.rstrip("'") == "JK":
+            return self.gettext("joker")
+        card = token.rstrip("'")
+        rank, suit = card[:-1], card[-1]
+        if rank not in _RANKS or suit not in _SUITS:
+            return self.gettext("hidden card")
+        return self.fmt(
+            "{rank} {suit}",
+            rank=self.gettext(_RANKS[rank]),
+            suit=self.gettext(_SUITS[suit]),
+        )
+
+    def client_catalog(self) -> dict[str, Any]:
+        """Every message for the page: ``{msgid: str or [plural forms]}`` and the plural rule."""
+        messages: dict[str, Any] = {}
+        for msg in self.catalog:
+            if not msg.id:
+                continue
+            if isinstance(msg.id, tuple | list):
+                strings = (
+                    [str(x) for x in msg.string or ()] if not isinstance(msg.string, str) else []
+                )
+                forms = strings if any(strings) else [msg.id[0], msg.id[1]]
+                messages[msg.id[0]] = forms
+            else:
+                messages[msg.id] = msg.string or msg.id
+        cards = {f"{r}{s}": self.card_name(f"{r}{s}") for r in _RANKS for s in _SUITS}
+        cards["JK"] = self.gettext("joker")
+        cards["??"] = self.gettext("hidden card")
+        return {
+            "lang": self.lang,
+            "plural": self.catalog.plural_expr,
+            "messages": messages,
+            "cards": cards,
+        }
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """The translator of a supported language (English for any other)."""
+    if lang not in LANGUAGES:
+        lang = "en"
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    return Translator(lang, catalog)
+
+
+def negotiate(accept_language: str | None) -> str:
+    """The best supported language for an ``Accept-Language`` header (default English)."""
+    if not accept_language:
+        return LANGUAGES[0]
+    wanted: list[tuple[float, str]] = []
+    for i, part in enumerate(accept_language.split(",")):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        if params.strip().startswith("q="):
+            try:
+                q = float(params.strip()[2:])
+            except ValueError:
+                q = 0.0
+        if tag:
+            wanted.append((q - i * 1e-6, tag.strip()))
+    tags = [t for _, t in sorted(wanted, reverse=True)]
+    try:
+        found = Locale.negotiate(tags, list(LANGUAGES), sep="-")
+    except (UnknownLocaleError, ValueError):
+        found = None
+    return found.language if found is not None else LANGUAGES[0]

@@ -1,0 +1,530 @@
+// cardtable's table and replay pages.  The server sends this seat's view and its legal
+// actions; the page draws them and sends back the action the player picks.  It never
+// decides what is legal: it only filters the list it was given.
+(() => {
+  "use strict";
+  const boot = JSON.parse(document.getElementById("boot").textContent);
+  const I = boot.i18n;
+  const app = document.getElementById("app");
+  // gettext plural expressions are C expressions, which are also JavaScript expressions.
+  const pluralIndex = new Function("n", "return Number(" + I.plural + ");");
+
+  function fill(s, vals) {
+    return s.replace(/\{(\w+)\}/g, (m, k) => (vals && k in vals ? String(vals[k]) : m));
+  }
+  function t(msg, vals) {
+    const s = I.messages[msg];
+    return fill(typeof s === "string" && s ? s : msg, vals);
+  }
+  function nt(one, many, n, vals) {
+    const forms = I.messages[one];
+    let s = n === 1 ? one : many;
+    if (Array.isArray(forms) && forms.length) s = forms[Math.min(pluralIndex(n), forms.length - 1)] || s;
+    return fill(s, Object.assign({ num: n }, vals || {}));
+  }
+  function esc(s) {
+    return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  }
+  const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  function parseCard(tok) {
+    const m = /^(10|[2-9AJQK])([SHDC])('?)$/.exec(tok || "");
+    return m ? { rank: m[1], suit: m[2] } : null;
+  }
+  function cardName(tok) {
+    if (tok == null) return I.cards["??"];
+    return I.cards[String(tok).replace(/'$/, "")] || String(tok);
+  }
+  function pretty(tok) {
+    const c = parseCard(tok);
+    return c ? c.rank + SUIT[c.suit] : tok === "JK" ? "🃏" : "🂠";
+  }
+  function cardSVG(tok) {
+    const c = parseCard(tok);
+    if (!c && tok !== "JK") {
+      return '<svg viewBox="0 0 60 84" class="face back" aria-hidden="true" focusable="false">' +
+        '<rect x="1" y="1" width="58" height="82" rx="6"/><rect x="6" y="6" width="48" height="72" rx="4" class="inner"/></svg>';
+    }
+    const rank = c ? c.rank : "★", suit = c ? SUIT[c.suit] : "JK";
+    const red = c && (c.suit === "H" || c.suit === "D") ? " red" : "";
+    return '<svg viewBox="0 0 60 84" class="face' + red + '" aria-hidden="true" focusable="false">' +
+      '<rect x="1" y="1" width="58" height="82" rx="6" class="bg"/>' +
+      '<text x="5" y="18" class="rank">' + rank + "</text>" +
+      '<text x="5" y="33" class="pip">' + suit + "</text>" +
+      '<text x="30" y="62" text-anchor="middle" class="big">' + suit + "</text>" +
+      '<text x="55" y="79" text-anchor="end" class="rank">' + rank + "</text></svg>";
+  }
+  function cardEl(tok, opt) {
+    opt = opt || {};
+    const cls = ["card"];
+    if (opt.selectable) cls.push("selectable");
+    if (opt.selected) cls.push("selected");
+    if (opt.target) cls.push("target");
+    if (opt.hint) cls.push("hinted");
+    const label = cardName(tok) + (opt.extra ? ", " + opt.extra : "");
+    const data = opt.token ? ' data-token="' + esc(opt.token) + '"' : "";
+    const disabled = opt.token && !(opt.selectable || opt.target || opt.selected) ? ' aria-disabled="true"' : "";
+    const pressed = opt.token ? ' aria-pressed="' + (opt.selected ? "true" : "false") + '"' : "";
+    return '<button type="button" class="' + cls.join(" ") + '"' + data + pressed + disabled +
+      ' aria-label="' + esc(label) + '">' + cardSVG(tok) + "</button>";
+  }
+
+  // -- table mode --------------------------------------------------------------------------
+  let S = null;
+  let events = [];
+  let lastVersion = null;
+  let selected = [];
+  let hint = null;
+  let errorText = "";
+  let ws = null;
+  let retry = 0;
+  let connected = false;
+  let breakdown = null;
+  let showLastTrick = false;
+  let deadline = null;
+  let sending = false;
+
+  function send(obj) {
+    if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj));
+  }
+  function connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(proto + "://" + location.host + "/ws/" + boot.table + "?lang=" + I.lang);
+    ws.onopen = () => {
+      retry = 0;
+      connected = true;
+      send({ type: "hello", version: lastVersion });
+    };
+    ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+    ws.onclose = () => {
+      connected = false;
+      render();
+      setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
+    };
+  }
+  function noteEvents(list) {
+    for (const e of list) {
+      events.push(e);
+      if (e.event && /scored$/.test(e.event.kind)) breakdown = e.event;
+    }
+    if (events.length > 400) events = events.slice(-400);
+  }
+  function onMessage(msg) {
+    if (msg.type === "state" || msg.type === "update") {
+      if (msg.type === "state") events = [];
+      noteEvents(msg.events || []);
+      const moved = !S || S.version !== msg.version || S.seat !== msg.seat;
+      S = msg;
+      lastVersion = msg.version;
+      sending = false;
+      if (moved) {
+        selected = [];
+        hint = null;
+        errorText = "";
+      }
+      deadline = msg.remaining != null ? Date.now() + msg.remaining * 1000 : null;
+      render();
+    } else if (msg.type === "error") {
+      sending = false;
+      errorText = t("error:" + msg.code) + (msg.message ? " — " + msg.message : "");
+      render();
+    } else if (msg.type === "hint") {
+      hint = msg.action;
+      render();
+    }
+  }
+
+  function myTurn() {
+    return S && S.seat != null && S.to_act === S.seat && S.status === "playing";
+  }
+  function candidates() {
+    if (!S) return [];
+    return S.legal.filter((a) => selected.every((tok) => a.cards.includes(tok) || a.targets.includes(tok)));
+  }
+  function covered(a) {
+    const all = a.cards.concat(a.targets);
+    return all.length === selected.length && all.every((tok) => selected.includes(tok));
+  }
+  function isTarget(tok) {
+    if (!myTurn() || !selected.length) return false;
+    return candidates().some((a) => a.targets.includes(tok) || a.cards.includes(tok));
+  }
+  function selectable(tok) {
+    return myTurn() && S.legal.some((a) => a.cards.includes(tok));
+  }
+  function hintTokens() {
+    if (!hint || !S) return [];
+    const a = S.legal.find((x) => x.text === hint);
+    return a ? a.cards.concat(a.targets) : [];
+  }
+  function toggle(tok) {
+    if (!myTurn() || sending) return;
+    const i = selected.indexOf(tok);
+    if (i >= 0) selected.splice(i, 1);
+    else selected.push(tok);
+    const c = candidates();
+    if (!c.length) {
+      selected = i >= 0 ? selected : [tok];
+    }
+    const now = candidates();
+    if (now.length === 1 && covered(now[0]) && selected.length >= 2) {
+      play(now[0].text);
+      return;
+    }
+    render();
+    focusToken(tok);
+  }
+  function play(text) {
+    if (!S || sending) return;
+    sending = true;
+    send({ type: "act", action: text, version: S.version });
+    selected = [];
+    render();
+  }
+  function focusToken(tok) {
+    const el = app.querySelector('[data-token="' + CSS.escape(tok) + '"]');
+    if (el) el.focus();
+  }
+  function seatName(i) {
+    if (!S || !S.seats[i]) return "?";
+    const s = S.seats[i];
+    if (s.kind === "bot") return s.name + " (" + t("level:" + s.level) + ")";
+    return s.name;
+  }
+
+  // -- per-game middles ---------------------------------------------------------------------
+  function tokenCard(tok, extra) {
+    return cardEl(tok, { token: tok, target: isTarget(tok), selected: selected.includes(tok), hint: hintTokens().includes(tok), extra: extra });
+  }
+  function casinoMiddle(v) {
+    let h = '<div class="zone"><h3>' + esc(t("Table")) + '</h3><div class="row loose">';
+    h += (v.loose || []).map((c) => tokenCard(c)).join("") || '<span class="muted">—</span>';
+    h += "</div></div>";
+    if (v.builds && v.builds.length) {
+      h += '<div class="zone"><h3>' + esc(t("Builds")) + '</h3><div class="row builds">';
+      for (const b of v.builds) {
+        const label = t("Build {id}: {value}, owner {owner}", { id: b.id, value: b.value, owner: seatName(b.owner) });
+        const cls = ["build"];
+        if (isTarget(b.id)) cls.push("target");
+        if (selected.includes(b.id)) cls.push("selected");
+        if (hintTokens().includes(b.id)) cls.push("hinted");
+        h += '<button type="button" class="' + cls.join(" ") + '" data-token="' + esc(b.id) + '" aria-pressed="' +
+          selected.includes(b.id) + '" aria-label="' + esc(label + "; " + b.components.flat().map(cardName).join(", ")) + '">' +
+          '<span class="build-head">' + esc(b.id) + " = " + b.value + (b.multi ? " ×" : "") + " · " + esc(seatName(b.owner)) + "</span>" +
+          '<span class="mini">' + b.components.map((comp) => comp.map(pretty).join(" ")).join(" | ") + "</span></button>";
+      }
+      h += "</div></div>";
+    }
+    h += '<p class="muted">' + esc(nt("{num} card in the stock", "{num} cards in the stock", v.stock_size)) + "</p>";
+    const sides = v.piles ? v.piles.length : 0;
+    if (sides) {
+      h += '<table class="small"><thead><tr><th></th><th>' + esc(t("Captured")) + "</th><th>♠</th><th>" + esc(t("Sweeps")) + "</th><th>" + esc(t("Points")) + "</th></tr></thead><tbody>";
+      for (let i = 0; i < sides; i++) {
+        const spades = v.piles[i].filter((c) => /S$/.test(c)).length;
+        h += "<tr><th>" + esc(sideName(i)) + "</th><td>" + v.piles[i].length + "</td><td>" + spades + "</td><td>" + v.sweeps[i] + "</td><td>" + v.scores[i] + "</td></tr>";
+      }
+      h += "</tbody></table>";
+    }
+    return h;
+  }
+  function sideName(i) {
+    if (S && S.seats.length === 4 && boot.game === "royal-casino") return seatName(i) + " + " + seatName(i + 2);
+    return seatName(i);
+  }
+  function rummyMiddle(v) {
+    let h = '<div class="zone"><h3>' + esc(t("Melds")) + '</h3><div class="row melds">';
+    (v.melds || []).forEach((m, i) => {
+      const cards = Array.isArray(m) ? m : m.cards || [];
+      const id = (m && m.id) || "M" + (i + 1);
+      const cls = ["meld"];
+      if (isTarget(id)) cls.push("target");
+      if (selected.includes(id)) cls.push("selected");
+      h += '<button type="button" class="' + cls.join(" ") + '" data-token="' + esc(id) + '" aria-pressed="' + selected.includes(id) +
+        '" aria-label="' + esc(id + ": " + cards.map((c) => cardName(String(c).split("=")[0])).join(", ")) + '"><span class="build-head">' + esc(id) +
+        '</span><span class="mini">' + cards.map((c) => pretty(String(c).split("=")[0])).join(" ") + "</span></button>";
+    });
+    if (!(v.melds || []).length) h += '<span class="muted">—</span>';
+    h += "</div></div>";
+    const take = S.legal.find((a) => /^TAKE_DISCARD/.test(a.text));
+    const draw = S.legal.find((a) => /^DRAW_STOCK/.test(a.text));
+    const top = (v.discard || [])[v.discard ? v.discard.length - 1 : 0];
+    h += '<div class="zone piles"><div><h3>' + esc(t("Stock")) + "</h3>";
+    h += '<button type="button" class="card' + (draw ? " selectable" : "") + '"' + (draw ? ' data-act="' + esc(draw.text) + '"' : ' aria-disabled="true"') +
+      ' aria-label="' + esc(t("Stock") + ", " + nt("{num} card", "{num} cards", v.stock_size || 0)) + '">' + cardSVG(null) + "</button></div>";
+    h += "<div><h3>" + esc(t("Discard pile")) + "</h3>";
+    if (top) {
+      h += '<button type="button" class="card' + (take ? " selectable" : "") + '"' + (take ? ' data-act="' + esc(take.text) + '"' : ' aria-disabled="true"') +
+        ' aria-label="' + esc(cardName(top)) + '">' + cardSVG(top) + "</button>";
+    } else h += '<span class="muted">—</span>';
+    h += "</div></div>";
+    h += scoresTable(v.scores);
+    return h;
+  }
+  function mastheadsMiddle(v) {
+    let h = '<p class="facts">' + esc(t("Trumps")) + ": <b>" + esc(t("suit:" + v.trumps)) + "</b> · " + esc(t("Turned up")) + ": " +
+      (v.turned ? pretty(v.turned) : "—") + " · " + esc(t("Deal {n} of {m}", { n: v.deal, m: v.deals })) + "</p>";
+    h += '<div class="zone"><h3>' + esc(t("Trick")) + '</h3><div class="row trick">';
+    const trick = v.trick || [];
+    h += trick.map((e) => {
+      const seat = Array.isArray(e) ? e[0] : e.seat;
+      const card = Array.isArray(e) ? e[1] : e.card;
+      return '<figure class="played">' + cardEl(card, {}) + "<figcaption>" + esc(seatName(seat)) + "</figcaption></figure>";
+    }).join("") || '<span class="muted">—</span>';
+    h += "</div></div>";
+    const tricks = v.tricks || [];
+    if (tricks.length) {
+      h += '<button type="button" class="link" data-cmd="last-trick" aria-expanded="' + showLastTrick + '">' + esc(t("Last trick")) + "</button>";
+      if (showLastTrick) {
+        const last = tricks[tricks.length - 1];
+        const cards = Array.isArray(last) ? last : last.cards || [];
+        h += '<div class="row trick">' + cards.map((e) => {
+          const card = Array.isArray(e) ? e[1] : e && e.card ? e.card : e;
+          return cardEl(card, {});
+        }).join("") + "</div>";
+      }
+    }
+    if (v.own_pot && v.own_pot.length) h += '<p class="muted">' + esc(t("Your pot cards")) + ": " + v.own_pot.map(pretty).join(" ") + "</p>";
+    h += '<table class="small"><thead><tr><th></th><th>' + esc(t("Tricks")) + "</th><th>" + esc(t("Points")) + "</th></tr></thead><tbody>";
+    (v.totals || []).forEach((p, i) => {
+      h += "<tr><th>" + esc(seatName(i)) + "</th><td>" + ((v.tricks_won || [])[i] ?? "") + "</td><td>" + p + "</td></tr>";
+    });
+    h += "</tbody></table>";
+    return h;
+  }
+  function scoresTable(scores) {
+    if (!scores || !scores.length) return "";
+    let h = '<table class="small"><thead><tr><th></th><th>' + esc(t("Points")) + "</th></tr></thead><tbody>";
+    scores.forEach((p, i) => (h += "<tr><th>" + esc(sideName(i)) + "</th><td>" + p + "</td></tr>"));
+    return h + "</tbody></table>";
+  }
+  function genericMiddle(v) {
+    let h = "";
+    for (const [k, val] of Object.entries(v)) {
+      if (k === "hand" || val == null) continue;
+      if (Array.isArray(val) && val.length && val.every((x) => typeof x === "string" && parseCard(x))) {
+        h += '<div class="zone"><h3>' + esc(k) + '</h3><div class="row">' + val.map((c) => tokenCard(c)).join("") + "</div></div>";
+      }
+    }
+    return h + scoresTable(v.scores || v.totals);
+  }
+  function middle(v, game) {
+    if (game === "royal-casino") return casinoMiddle(v);
+    if (game === "rummy") return rummyMiddle(v);
+    if (game === "royal-mastheads") return mastheadsMiddle(v);
+    return genericMiddle(v);
+  }
+
+  // -- the page -----------------------------------------------------------------------------
+  function statusText() {
+    if (!S) return "";
+    if (S.status === "finished") {
+      const o = S.outcome;
+      if (o && o.winners.length) {
+        const names = o.winners.map((w) => o.sides[w].map(seatName).join(" + ")).join(", ");
+        return t("Game over — {names} won", { names: names });
+      }
+      return t("Game over");
+    }
+    if (S.status === "abandoned") return t("The game was abandoned");
+    if (S.to_act == null) return "";
+    if (S.to_act === S.seat) return t("Your turn");
+    return t("{name} to play", { name: seatName(S.to_act) });
+  }
+  function seatsBar() {
+    const sizes = (S.view && S.view.hand_sizes) || [];
+    let h = '<ul class="seats">';
+    S.seats.forEach((s, i) => {
+      const cls = ["seat"];
+      if (S.to_act === i && S.status === "playing") cls.push("acting");
+      if (s.you) cls.push("you");
+      h += '<li class="' + cls.join(" ") + '"><span class="dot ' + (s.connected ? "on" : "off") + '" title="' +
+        esc(s.connected ? t("connected") : t("away")) + '"></span> <b>' + esc(seatName(i)) + "</b>" + (s.you ? " (" + esc(t("you")) + ")" : "");
+      if (sizes[i] != null) h += ' <span class="muted">' + esc(nt("{num} card", "{num} cards", sizes[i])) + "</span>";
+      if (s.open && S.seat == null && S.status === "playing") {
+        h += ' <button type="button" data-cmd="sit" data-seat="' + i + '">' + esc(t("Take this seat")) + "</button>";
+      } else if (s.kind === "human" && !s.you && !s.connected && !s.open && S.seat != null && S.status === "playing") {
+        h += ' <button type="button" data-cmd="replace" data-seat="' + i + '">' + esc(t("Replace with a bot")) + "</button>";
+      }
+      h += "</li>";
+    });
+    return h + "</ul>";
+  }
+  function actionsPanel() {
+    if (!myTurn()) return "";
+    let list = selected.length ? candidates() : S.legal.filter((a) => !a.cards.length || S.legal.length <= 4);
+    list = list.slice().sort((a, b) => Number(covered(b)) - Number(covered(a))).slice(0, 24);
+    let h = '<div class="actions" role="group" aria-label="' + esc(t("Moves")) + '">';
+    for (const a of list) {
+      h += '<button type="button" class="act' + (a.text === hint ? " hinted" : "") + '" data-act="' + esc(a.text) + '">' + esc(a.label) + "</button>";
+    }
+    if (selected.length) h += '<button type="button" class="link" data-cmd="clear">' + esc(t("Clear selection")) + "</button>";
+    if (S.hints) h += '<button type="button" class="link" data-cmd="hint">' + esc(t("Hint")) + "</button>";
+    if (hint) h += '<span class="hint-text">' + esc(t("Suggested: {move}", { move: (S.legal.find((a) => a.text === hint) || { label: hint }).label })) + "</span>";
+    h += "</div>";
+    if (!selected.length) h += '<p class="muted help">' + esc(t("Pick a card from your hand, then what to play it on.")) + "</p>";
+    return h;
+  }
+  function handPanel() {
+    const hand = S.view && S.view.hand;
+    if (!hand) {
+      return '<section class="hand spectator" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
+    }
+    const n = hand.length;
+    let h = '<section class="hand" aria-label="' + esc(t("Your hand")) + '"><div class="fan" style="--n:' + n + '">';
+    hand.forEach((c, i) => {
+      const sel = selectable(c);
+      h += '<span class="slot" style="--i:' + i + '">' + cardEl(c, { token: c, selectable: sel, selected: selected.includes(c), hint: hintTokens().includes(c) }) + "</span>";
+    });
+    return h + "</div></section>";
+  }
+  function breakdownPanel() {
+    if (!breakdown) return "";
+    let h = '<details class="breakdown" open><summary>' + esc(t("Score breakdown")) + "</summary>";
+    if (breakdown.kind === "hand_scored" && breakdown.items) {
+      const keys = ["cards", "spades", "most_cards", "most_spades", "big_casino", "little_casino", "aces", "sweeps", "total"];
+      h += '<table class="small"><thead><tr><th></th>' + breakdown.items.map((_, i) => "<th>" + esc(sideName(i)) + "</th>").join("") + "</tr></thead><tbody>";
+      for (const k of keys) {
+        h += "<tr><th>" + esc(t("bd:" + k)) + "</th>" + breakdown.items.map((it) => "<td>" + (it[k] ?? "") + "</td>").join("") + "</tr>";
+      }
+      h += "<tr><th>" + esc(t("bd:score")) + "</th>" + breakdown.scores.map((s) => "<td>" + s + "</td>").join("") + "</tr></tbody></table>";
+    } else {
+      h += '<dl class="small">';
+      for (const [k, val] of Object.entries(breakdown)) {
+        if (k === "kind") continue;
+        h += "<dt>" + esc(k) + "</dt><dd>" + esc(JSON.stringify(val)) + "</dd>";
+      }
+      h += "</dl>";
+    }
+    return h + "</details>";
+  }
+  function sidePanel() {
+    const url = location.origin + "/t/" + boot.table;
+    let h = '<aside class="side">';
+    h += '<div class="invite"><label>' + esc(t("Invite link")) + ' <input readonly id="invite" value="' + esc(url) + '"></label> <button type="button" data-cmd="copy">' + esc(t("Copy")) + "</button></div>";
+    if (S.seat != null && S.status === "playing") h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
+    if (S.status !== "playing") h += '<p><a href="/replay/' + esc(boot.table) + '">' + esc(t("Watch the replay")) + "</a></p>";
+    h += breakdownPanel();
+    h += '<h2 class="log-title">' + esc(t("Log")) + '</h2><ol class="log" aria-live="polite">';
+    const tail = events.slice(-60);
+    for (const e of tail) h += "<li>" + esc(e.text) + "</li>";
+    h += "</ol></aside>";
+    return h;
+  }
+  function timerText() {
+    if (!deadline || !S || S.status !== "playing") return "";
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    return nt("{num} second left", "{num} seconds left", left);
+  }
+  function render() {
+    if (!S) {
+      app.innerHTML = '<p class="loading">' + esc(t("Connecting…")) + "</p>";
+      return;
+    }
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.token || document.activeElement.dataset.act : null;
+    let h = '<div class="bar"><h1>' + esc(boot.title) + "</h1>";
+    h += '<p class="status" role="status" aria-live="polite">' + esc(statusText()) + "</p>";
+    h += '<p class="timer" id="timer">' + esc(timerText()) + "</p>";
+    if (!connected) h += '<p class="offline" role="alert">' + esc(t("Reconnecting…")) + "</p>";
+    h += "</div>";
+    if (errorText) h += '<p class="error" role="alert">' + esc(errorText) + "</p>";
+    h += seatsBar();
+    h += '<div class="board"><section class="middle" aria-label="' + esc(t("Table")) + '">' + middle(S.view, boot.game) + "</section>";
+    h += sidePanel() + "</div>";
+    h += '<div class="bottom">' + actionsPanel() + handPanel() + "</div>";
+    app.innerHTML = h;
+    if (focused) {
+      const el = app.querySelector('[data-token="' + CSS.escape(focused) + '"]') || app.querySelector('[data-act="' + CSS.escape(focused) + '"]');
+      if (el) el.focus();
+    }
+  }
+  function onClick(e) {
+    const el = e.target.closest("button");
+    if (!el || !app.contains(el)) return;
+    if (el.dataset.token) return toggle(el.dataset.token);
+    if (el.dataset.act) return play(el.dataset.act);
+    const cmd = el.dataset.cmd;
+    if (cmd === "clear") {
+      selected = [];
+      render();
+    } else if (cmd === "hint") send({ type: "hint" });
+    else if (cmd === "sit") send({ type: "sit", seat: Number(el.dataset.seat) });
+    else if (cmd === "replace") send({ type: "replace", seat: Number(el.dataset.seat) });
+    else if (cmd === "leave") send({ type: "leave" });
+    else if (cmd === "last-trick") {
+      showLastTrick = !showLastTrick;
+      render();
+    } else if (cmd === "copy") {
+      const input = document.getElementById("invite");
+      if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(() => {});
+      input.select();
+    } else if (cmd === "step") stepTo(Number(el.dataset.to));
+  }
+  function onKey(e) {
+    if (e.key === "Escape" && selected.length) {
+      selected = [];
+      render();
+      return;
+    }
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const el = document.activeElement;
+    if (!el || !el.classList || !el.classList.contains("card")) return;
+    const row = Array.from(el.closest(".fan, .row") ? el.closest(".fan, .row").querySelectorAll("button.card") : []);
+    const i = row.indexOf(el);
+    const next = row[i + (e.key === "ArrowRight" ? 1 : -1)];
+    if (next) {
+      next.focus();
+      e.preventDefault();
+    }
+  }
+
+  // -- replay mode --------------------------------------------------------------------------
+  let R = null;
+  let step = 0;
+  function stepTo(i) {
+    if (!R) return;
+    step = Math.max(0, Math.min(R.steps.length - 1, i));
+    renderReplay();
+  }
+  function renderReplay() {
+    const st = R.steps[step];
+    S = { seats: R.names.map((n) => ({ name: n, kind: "human" })), legal: [], seat: null, view: st.view };
+    const last = R.steps.length - 1;
+    let h = '<div class="bar"><h1>' + esc(boot.title) + " — " + esc(t("Replay")) + '</h1><p class="status">' +
+      esc(t("Move {n} of {m}", { n: step, m: last })) + "</p></div>";
+    h += '<div class="replay-controls" role="group" aria-label="' + esc(t("Replay")) + '">' +
+      '<button type="button" data-cmd="step" data-to="0">' + esc(t("Start")) + "</button>" +
+      '<button type="button" data-cmd="step" data-to="' + (step - 1) + '">' + esc(t("Back")) + "</button>" +
+      '<button type="button" data-cmd="step" data-to="' + (step + 1) + '" id="replay-next">' + esc(t("Next")) + "</button>" +
+      '<button type="button" data-cmd="step" data-to="' + last + '">' + esc(t("End")) + "</button></div>";
+    if (st.action) h += '<p class="replay-action">' + esc(st.action) + "</p>";
+    h += '<ul class="log">' + st.events.map((e) => "<li>" + esc(e.text) + "</li>").join("") + "</ul>";
+    h += '<div class="board"><section class="middle">' + middle(st.view, boot.game) + "</section></div>";
+    h += '<section class="all-hands"><h2>' + esc(t("All hands")) + "</h2>";
+    st.hands.forEach((hand, i) => {
+      h += '<div class="zone"><h3>' + esc(R.names[i]) + '</h3><div class="row">' + (hand || []).map((c) => cardEl(c, {})).join("") + "</div></div>";
+    });
+    h += "</section>";
+    app.innerHTML = h;
+  }
+
+  app.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
+  if (boot.mode === "replay") {
+    fetch("/api/replay/" + boot.table + "?lang=" + I.lang)
+      .then((r) => r.json())
+      .then((data) => {
+        if (data.error) {
+          app.innerHTML = '<p class="error">' + esc(data.error) + "</p>";
+          return;
+        }
+        R = data;
+        renderReplay();
+      });
+  } else {
+    render();
+    connect();
+    setInterval(() => {
+      const el = document.getElementById("timer");
+      if (el) el.textContent = timerText();
+    }, 500);
+  }
+})();

@@ -1,0 +1,460 @@
+"""Records, players and ratings in a SQL database (SQLite by default, PostgreSQL by URL).
+
+Every write goes through :class:`Writer`, one thread that commits whatever is queued in one
+transaction (group commit), so a process with many busy tables makes few commits and an
+action is acknowledged only once it is durable.  Appending actions is an optimistic version
+check: the row in ``tables`` moves from version ``v`` to ``v + n`` only if it was at ``v``,
+so two processes can never both write the same table's next action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import queue
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy.engine import make_url
+
+from cardtable.server.schema import players, ratings, table_actions, table_players, tables
+
+__all__ = [
+    "ActionLine",
+    "PlayerGame",
+    "Store",
+    "TableRow",
+    "VersionConflictError",
+    "Writer",
+    "hash_token",
+    "migrate",
+]
+
+T = TypeVar("T")
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class VersionConflictError(Exception):
+    """Another writer moved the table on: this process must reload it."""
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a player token (the token itself is only in the player's cookie)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionLine:
+    """One stored action: the version it produced, the seat that acted and its notation."""
+
+    version: int
+    seat: int
+    action: str
+
+
+@dataclass(slots=True)
+class TableRow:
+    """A table as stored: its record's fields, the server's metadata and its actions."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    scope: str
+    options: dict[str, Any]
+    seats: list[str]
+    start: str | None
+    meta: dict[str, Any]
+    status: str = "playing"
+    version: int = 0
+    result: dict[str, Any] | None = None
+    rated: bool = False
+    actions: list[ActionLine] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One table a player sat at, for the player page."""
+
+    table_id: str
+    game: str
+    seat: int
+    status: str
+    result: dict[str, Any] | None
+    rated: bool
+    updated_at: datetime
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest schema (Alembic ``upgrade head``)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files get WAL mode and a busy timeout."""
+    if make_url(url).get_backend_name() == "sqlite":
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+
+
+def _row(r: Any) -> TableRow:
+    return TableRow(
+        id=r.id,
+        game=r.game,
+        players=r.players,
+        seed=r.seed,
+        scope=r.scope,
+        options=json.loads(r.options),
+        seats=json.loads(r.seats),
+        start=r.start,
+        meta=json.loads(r.meta),
+        status=r.status,
+        version=r.version,
+        result=None if r.result is None else json.loads(r.result),
+        rated=bool(r.rated),
+    )
+
+
+class Store:
+    """Synchronous database access; the server writes through :class:`Writer`."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    # -- tables ---------------------------------------------------------------------------
+    @staticmethod
+    def create_table(conn: Connection, row: TableRow) -> None:
+        """Insert a new table (version 0, no actions)."""
+        now = _now()
+        conn.execute(
+            insert(tables).values(
+                id=row.id,
+                game=row.game,
+                players=row.players,
+                seed=row.seed,
+                scope=row.scope,
+                options=json.dumps(row.options),
+                seats=json.dumps(row.seats),
+                start=row.start,
+                meta=json.dumps(row.meta),
+                status=row.status,
+                version=0,
+                result=None,
+                rated=row.rated,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+
+    @staticmethod
+    def append_actions(
+        conn: Connection,
+        table_id: str,
+        lines: Sequence[ActionLine],
+        status: str | None = None,
+        result: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Append action lines if the table is still at the version before the first one."""
+        first = lines[0].version
+        values: dict[str, Any] = {"version": lines[-1].version, "updated_at": _now()}
+        if status is not None:
+            values["status"] = status
+        if result is not None:
+            values["result"] = json.dumps(dict(result))
+        done = conn.execute(
+            update(tables)
+            .where(tables.c.id == table_id, tables.c.version == first - 1)
+            .values(**values)
+        )
+        if done.rowcount != 1:
+            raise VersionConflictError(f"table {table_id} is no longer at version {first - 1}")
+        conn.execute(
+            insert(table_actions),
+            [
+                {"table_id": table_id, "version": a.version, "seat": a.seat, "action": a.action}
+                for a in lines
+            ],
+        )
+
+    @staticmethod
+    def set_meta(
+        conn: Connection,
+        table_id: str,
+        meta: Mapping[str, Any],
+        status: str | None = None,
+        seat_players: Mapping[int, str] | None = None,
+    ) -> None:
+        """Replace a table's metadata (seat owners, names, bots), optionally its status."""
+        values: dict[str, Any] = {"meta": json.dumps(dict(meta)), "updated_at": _now()}
+        if status is not None:
+            values["status"] = status
+        conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+        for seat, player in (seat_players or {}).items():
+            exists = conn.execute(
+                select(table_players.c.seat).where(
+                    table_players.c.table_id == table_id, table_players.c.seat == seat
+                )
+            ).first()
+            if exists is None:
+                conn.execute(
+                    insert(table_players).values(table_id=table_id, seat=seat, player_id=player)
+                )
+
+    def load(self, table_id: str, with_actions: bool = True) -> TableRow | None:
+        """A table with its actions, or ``None``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            row = _row(r)
+            if with_actions:
+                row.actions = self._actions(conn, table_id, 0)
+            return row
+
+    def unfinished(self) -> list[TableRow]:
+        """Every table still being played, with its actions (to rebuild them on start)."""
+        with self.engine.connect() as conn:
+            rows = [
+                _row(r)
+                for r in conn.execute(
+                    select(tables).where(tables.c.status == "playing").order_by(tables.c.id)
+                )
+            ]
+            for row in rows:
+                row.actions = self._actions(conn, row.id, 0)
+            return rows
+
+    def actions_since(self, table_id: str, version: int) -> list[ActionLine]:
+        """The stored actions after ``version``."""
+        with self.engine.connect() as conn:
+            return self._actions(conn, table_id, version)
+
+    @staticmethod
+    def _actions(conn: Connection, table_id: str, version: int) -> list[ActionLine]:
+        rows = conn.execute(
+            select(table_actions.c.version, table_actions.c.seat, table_actions.c.action)
+            .where(table_actions.c.table_id == table_id, table_actions.c.version > version)
+            .order_by(table_actions.c.version)
+        )
+        return [ActionLine(v, s, a) for v, s, a in rows]
+
+    def finished(self, limit: int = 20) -> list[TableRow]:
+        """The most recently finished tables (without actions)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables)
+                .where(tables.c.status.in_(("finished", "abandoned")))
+                .order_by(tables.c.updated_at.desc())
+                .limit(limit)
+            )
+            return [_row(r) for r in rows]
+
+    # -- players --------------------------------------------------------------------------
+    def player_by_token(self, token: str) -> tuple[str, str] | None:
+        """``(id, name)`` of the player holding ``token``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                select(players.c.id, players.c.name).where(
+                    players.c.token_hash == hash_token(token)
+                )
+            ).first()
+            return None if r is None else (r.id, r.name)
+
+    @staticmethod
+    def save_player(conn: Connection, player_id: str, token: str, name: str) -> None:
+        """Insert a player or rename them."""
+        exists = conn.execute(select(players.c.id).where(players.c.id == player_id)).first()
+        if exists is None:
+            conn.execute(
+                insert(players).values(
+                    id=player_id, token_hash=hash_token(token), name=name, created_at=_now()
+                )
+            )
+        else:
+            conn.execute(update(players).where(players.c.id == player_id).values(name=name))
+
+    def player(
+        self, player_id: str
+    ) -> tuple[str, list[PlayerGame], dict[str, tuple[float, float, int]]] | None:
+        """A player's name, tables and ratings by game ``(mu, sigma, games)``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(players.c.name).where(players.c.id == player_id)).first()
+            if r is None:
+                return None
+            games = [
+                PlayerGame(
+                    g.id,
+                    g.game,
+                    g.seat,
+                    g.status,
+                    None if g.result is None else json.loads(g.result),
+                    bool(g.rated),
+                    g.updated_at,
+                )
+                for g in conn.execute(
+                    select(
+                        tables.c.id,
+                        tables.c.game,
+                        table_players.c.seat,
+                        tables.c.status,
+                        tables.c.result,
+                        tables.c.rated,
+                        tables.c.updated_at,
+                    )
+                    .join(table_players, table_players.c.table_id == tables.c.id)
+                    .where(table_players.c.player_id == player_id)
+                    .order_by(tables.c.updated_at.desc())
+                    .limit(200)
+                )
+            ]
+            rates = {
+                x.game: (x.mu, x.sigma, x.games)
+                for x in conn.execute(select(ratings).where(ratings.c.player_id == player_id))
+            }
+            return r.name, games, rates
+
+    @staticmethod
+    def get_ratings(
+        conn: Connection, game: str, ids: Sequence[str]
+    ) -> dict[str, tuple[float, float, int]]:
+        """Current ratings ``(mu, sigma, games)`` of some players in one game."""
+        rows = conn.execute(
+            select(ratings).where(ratings.c.game == game, ratings.c.player_id.in_(list(ids)))
+        )
+        return {r.player_id: (r.mu, r.sigma, r.games) for r in rows}
+
+    @staticmethod
+    def set_rating(
+        conn: Connection, game: str, player_id: str, mu: float, sigma: float, games: int
+    ) -> None:
+        """Store one rating."""
+        done = conn.execute(
+            update(ratings)
+            .where(ratings.c.game == game, ratings.c.player_id == player_id)
+            .values(mu=mu, sigma=sigma, games=games)
+        )
+        if done.rowcount == 0:
+            conn.execute(
+                insert(ratings).values(
+                    player_id=player_id, game=game, mu=mu, sigma=sigma, games=games
+                )
+            )
+
+
+class Writer:
+    """One thread that runs queued write functions, many per transaction (group commit).
+
+    ``await writer.run(fn)`` returns ``fn(conn)``'s result once committed.  When a batch
+    fails, its functions are retried one transaction each, so one conflict fails only its
+    own caller.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._queue: queue.SimpleQueue[
+            tuple[Callable[[Connection], Any], asyncio.Future[Any]] | None
+        ] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._loop, name="cardtable-writer", daemon=True)
+        self._thread.start()
+        self.commits = 0
+
+    async def run(self, fn: Callable[[Connection], T]) -> T:
+        """Run ``fn`` in a transaction and wait until it is committed."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.put((fn, future))
+        return await future
+
+    def close(self) -> None:
+        """Finish the queued writes and stop the thread."""
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+
+    def _loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < 500:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._commit(batch)
+            if stop:
+                return
+
+    def _commit(self, batch: list[tuple[Callable[[Connection], Any], asyncio.Future[Any]]]) -> None:
+        try:
+            with self.store.engine.begin() as conn:
+                results = [fn(conn) for fn, _ in batch]
+            self.commits += 1
+        except Exception:
+            if len(batch) == 1:
+                _settle(batch[0][1], None, _last_error())
+                return
+            for one in batch:
+                self._commit([one])
+            return
+        for (_, fut), result in zip(batch, results, strict=True):
+            _settle(fut, result, None)
+
+
+def _last_error() -> BaseException:
+    import sys
+
+    error = sys.exc_info()[1]
+    return error if error is not None else RuntimeError("write failed")
+
+
+def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    loop = fut.get_loop()
+
+    def done() -> None:
+        if fut.cancelled():
+            return
+        if error is not None:
+            fut.set_exception(error)
+        else:
+            fut.set_result(result)
+
+    with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+        loop.call_soon_threadsafe(done)

@@ -1,0 +1,66 @@
+"""A person plays a whole Royal Casino hand against a bot by clicking, in a real browser."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.serverproc import ServerProcess
+
+
+def new_unit_table(page: Any, server: ServerProcess, lang: str = "en") -> None:
+    """Create a one-hand Royal Casino table against the random bot through the lobby form."""
+    page.goto(f"{server.url}/?lang={lang}")
+    page.fill("input[name=name]", "Jiří")
+    page.select_option("#game-select", "royal-casino")
+    page.select_option("select[name='royal-casino.seat.1']", "bot:random")
+    page.check("input[name=unit]")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".status")
+
+
+def play_one_move(page: Any) -> None:
+    """Click a playable card in the hand, then a move that uses it."""
+    card = page.locator(".hand .card.selectable").first
+    card.click()
+    page.locator(".actions .act").first.click()
+
+
+def test_a_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    new_unit_table(page, server)
+    moves = 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        status = page.locator(".status").inner_text()
+        if status.startswith("Game over"):
+            break
+        if status == "Your turn" and page.locator(".hand .card.selectable").count():
+            version = page.evaluate("() => document.querySelector('.status').textContent")
+            del version
+            play_one_move(page)
+            moves += 1
+            page.wait_for_function(
+                "() => !document.querySelector('.hand .card.selected')", timeout=10_000
+            )
+        page.wait_for_timeout(50)
+    assert page.locator(".status").inner_text().startswith("Game over"), "the hand did not end"
+    assert moves >= 20  # 6 deals of 4 cards
+    assert page.locator(".breakdown").count() == 1
+    assert page.locator(".log li").count() > 20
+    page.close()
+
+
+def test_phone_screenshot(server: ServerProcess, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    page = context.new_page()
+    new_unit_table(page, server, "cs")
+    page.wait_for_selector(".hand .card")
+    cards = page.locator(".hand .card")
+    box = cards.last.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    page.screenshot(path=str(artifacts / "table-phone-390x844.png"), full_page=True)
+    assert (artifacts / "table-phone-390x844.png").stat().st_size > 10_000
+    context.close()
