@@ -23,7 +23,9 @@ from cardtable.games.rummy import notation, rules, view
 from cardtable.games.rummy.scoring import hand_penalty, rank_winners
 from cardtable.games.rummy.state import (
     JOKER0,
+    MELD,
     OPTION_SCHEMA,
+    SWAP,
     Action,
     Phase,
     RummyState,
@@ -54,7 +56,7 @@ class RummyGame(Game[RummyState, Action, RummyView]):
     def __init__(self) -> None:
         self._cache_state: RummyState | None = None
         self._cache_legal: list[Action] = []
-        self._cache_data: dict[Action, object] = {}
+        self._cache_plays: dict[Action, rules.Play] = {}
 
     # -- set-up ---------------------------------------------------------------------
     def new_game(
@@ -89,9 +91,7 @@ class RummyGame(Game[RummyState, Action, RummyView]):
 
     def _legal(self, state: RummyState) -> list[Action]:
         if state is not self._cache_state:
-            pairs = rules.legal(state)
-            self._cache_legal = [a for a, _ in pairs]
-            self._cache_data = dict(pairs)
+            self._cache_legal, self._cache_plays = rules.legal(state)
             self._cache_state = state
         return self._cache_legal
 
@@ -101,16 +101,19 @@ class RummyGame(Game[RummyState, Action, RummyView]):
 
     def is_legal(self, state: RummyState, action: Action) -> bool:
         """True when ``action`` is legal in ``state``."""
-        self._legal(state)
-        return action in self._cache_data
+        return action in self._legal(state)
 
     def apply(self, state: RummyState, action: Action) -> tuple[RummyState, tuple[Event, ...]]:
         """The next state and its events; raises :class:`IllegalActionError` if not legal."""
-        self._legal(state)
-        data = self._cache_data
-        if action not in data:
+        legal = self._legal(state)
+        if action.kind >= MELD and action.kind <= SWAP:
+            play = self._cache_plays.get(action)
+            if play is None:
+                raise self.explain_illegal(state, action)
+            return rules.apply_action(state, action, play)
+        if action not in legal:
             raise self.explain_illegal(state, action)
-        return rules.apply_action(state, action, data[action])
+        return rules.apply_action(state, action, None)
 
     def explain_illegal(self, state: RummyState, action: Action) -> IllegalActionError:
         """The rule id and a one-line reason why an action is not legal."""

@@ -37,6 +37,7 @@ from cardtable.games.rummy.scoring import hand_penalty, rank_winners, round_scor
 from cardtable.games.rummy.state import (
     DISCARD,
     DRAW,
+    F52,
     JOKER0,
     LAYOFF,
     MELD,
@@ -185,6 +186,13 @@ def gen_plays(
             pat = fm >> (13 * s) & 0x1FFF
             if not pat:
                 continue
+            if (
+                not nj
+                and not pat & pat >> 1 & pat >> 2
+                and pat & 0x1801 != 0x1801
+                and not (wrap and pat & 0x1003 == 0x1003)
+            ):
+                continue  # no three in a row: no natural run
             base = 13 * s
             for lo, length, _ in natural_runs(pat, wrap):
                 cards = tuple(_pick(hand, base + (lo + i - 1) % 13, obl) for i in range(length))
@@ -228,10 +236,13 @@ def gen_plays(
                             0,
                         )
                     )
-        for r in range(13):
+        sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
+        ranks = (sa | sb | sc | sd) if nj else ((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
             q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
-            if not q:
-                continue
             if q.bit_count() >= 3:
                 for sub in natural_sets(q):
                     nat = [_pick(hand, 13 * s + r, obl) for s in range(4) if sub >> s & 1]
@@ -507,25 +518,38 @@ def _take_result(
     return (chosen,), discard[: n - 1 - depth] + discard[n - depth :], chosen
 
 
-def legal(state: RummyState) -> list[tuple[Action, object]]:
-    """Every legal action with the data ``apply`` needs, in canonical order."""
+DRAW_ACTION = Action(DRAW)
+"""The one DRAW_STOCK action (shared, so legal lists need not build it)."""
+TAKE_ACTIONS = tuple(Action(TAKE, (), (), k) for k in range(110))
+"""TAKE@k actions by depth."""
+DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(108))
+"""DISCARD actions by physical card."""
+
+Legal = tuple[list[Action], dict[Action, Play]]
+"""The legal actions in canonical order, and the outcome of each MELD/LAYOFF/SWAP."""
+
+_NO_PLAYS: dict[Action, Play] = {}
+
+
+def legal(state: RummyState) -> Legal:
+    """Every legal action in canonical order, with the data ``apply`` needs for plays."""
     cfg = state.cfg
     phase = state.phase
     if phase == Phase.OVER:
-        return []
+        return [], _NO_PLAYS
     seat = state.current
     hand = state.hands[seat]
-    out: list[tuple[Action, object]] = []
+    out: list[Action] = []
     if phase == Phase.DRAW:
-        out.append((Action(DRAW), None))
+        out.append(DRAW_ACTION)
         discard = state.discard
         if discard:
             if cfg.must_use:
                 c = discard[-1]
                 if completable(cfg, seat, hand | 1 << c, state.melds, 1 << c, c, 0):
-                    out.append((Action(TAKE, (), (), 0), None))
+                    out.append(TAKE_ACTIONS[0])
             else:
-                out.append((Action(TAKE, (), (), 0), None))
+                out.append(TAKE_ACTIONS[0])
             if cfg.pickup:
                 for depth in range(1, len(discard)):
                     cards, _, chosen = _take_result(cfg, discard, depth)
@@ -533,31 +557,30 @@ def legal(state: RummyState) -> list[tuple[Action, object]]:
                     for c in cards:
                         h |= 1 << c
                     if completable(cfg, seat, h, state.melds, 1 << chosen, -1, 0):
-                        out.append((Action(TAKE, (), (), depth), None))
-        return out
+                        out.append(TAKE_ACTIONS[depth])
+        return out, _NO_PLAYS
     obl = state.obligations
     taken = state.taken
-    melds = state.melds
-    nmelds = state.melds_this_turn
-    for play in gen_plays(cfg, seat, hand, melds, nmelds, obl):
+    plays: dict[Action, Play] = {}
+    tmask = ~(1 << taken) if taken >= 0 else -1
+    for play in gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl):
         nh = play[1]
         o2 = (obl & nh) | play[4]
-        quick = not o2 and nh and nh & ~(1 << taken if taken >= 0 else 0)
-        if quick or completable(cfg, seat, nh, play[2], o2, taken, play[3]):
-            out.append((play[0], play))
+        if (not o2 and nh & tmask) or completable(cfg, seat, nh, play[2], o2, taken, play[3]):
+            out.append(play[0])
+            plays[play[0]] = play
     if not obl:
-        allowed = hand & ~(1 << taken) if taken >= 0 else hand
-        fm = hand_faces(allowed)
+        allowed = hand & tmask
+        fm = (allowed | allowed >> 52) & F52
         while fm:
             low = fm & -fm
             f = low.bit_length() - 1
             fm ^= low
-            c = f if allowed >> f & 1 else f + 52
-            out.append((Action(DISCARD, (c,)), None))
+            out.append(DISCARD_ACTIONS[f if allowed & low else f + 52])
         js = allowed >> JOKER0
         if js:
-            out.append((Action(DISCARD, (JOKER0 + (js & -js).bit_length() - 1,)), None))
-    return out
+            out.append(DISCARD_ACTIONS[JOKER0 + (js & -js).bit_length() - 1])
+    return out, plays
 
 
 # ---------------------------------------------------------------------------- apply
