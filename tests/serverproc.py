@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import signal
 import socket
@@ -9,8 +11,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 
 def free_port() -> int:
@@ -70,3 +73,79 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)
+
+
+class Player:
+    """A player (a cookie token) talking to a server over HTTP and websockets."""
+
+    def __init__(self, server: ServerProcess, token: str) -> None:
+        self.server = server
+        self.token = token
+
+    def create(self, **body: Any) -> str:
+        """Create a table; its id."""
+        data = json.dumps(body).encode()
+        req = urllib.request.Request(
+            self.server.url + "/api/tables",
+            data=data,
+            headers={"Content-Type": "application/json", "Cookie": f"ct_player={self.token}"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return str(json.loads(r.read())["id"])
+
+    def connect(self, table_id: str, lang: str = "en") -> Socket:
+        """A websocket to a table."""
+        from websockets.sync.client import connect
+
+        stack = contextlib.ExitStack()
+        ws = stack.enter_context(
+            connect(
+                f"ws://127.0.0.1:{self.server.port}/ws/{table_id}?lang={lang}",
+                additional_headers={"Cookie": f"ct_player={self.token}"},
+                open_timeout=10,
+            )
+        )
+        return Socket(ws, stack)
+
+
+class Socket:
+    """A websocket client that keeps every frame it received."""
+
+    def __init__(self, ws: Any, stack: contextlib.ExitStack) -> None:
+        self.ws = ws
+        self.stack = stack
+        self.frames: list[str] = []
+        self.last: dict[str, Any] = {}
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        self.frames.append(text)
+        msg: dict[str, Any] = json.loads(text)
+        if msg["type"] in ("state", "update"):
+            self.last = msg
+        return msg
+
+    def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no such message")
+            msg = self.recv(left)
+            if pred(msg):
+                return msg
+
+    def hello(self, version: int | None = None) -> dict[str, Any]:
+        self.send({"type": "hello", "version": version})
+        return self.until(lambda m: m["type"] in ("state", "update"))
+
+    def error(self, message: Any) -> dict[str, Any]:
+        """Send something that must be rejected; the error."""
+        self.send(message)
+        return self.until(lambda m: m["type"] == "error")
+
+    def close(self) -> None:
+        self.stack.close()

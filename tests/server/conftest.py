@@ -1,0 +1,60 @@
+"""Databases for the server tests: SQLite always; PostgreSQL from ``TEST_DATABASE_URL``.
+
+A PostgreSQL test gets a database of its own (created and dropped here).  Without
+``TEST_DATABASE_URL`` (or ``TEST_REDIS_URL`` for the Redis tests) the test is skipped on a
+developer's machine and FAILS in CI, where ``.ci/run`` starts both services.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+def need(variable: str) -> str:
+    value = os.environ.get(variable)
+    if not value:
+        message = f"{variable} is not set (.ci/run starts PostgreSQL and Redis and sets it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return value
+
+
+def _postgres(admin_url: str) -> Iterator[str]:
+    import psycopg
+
+    name = "ct_" + secrets.token_hex(6)
+    admin = admin_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    base, _, _ = admin.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The same tests on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ct.sqlite3'}"
+        return
+    yield from _postgres(need("TEST_DATABASE_URL"))
+
+
+@pytest.fixture
+def redis_url() -> str:
+    return need("TEST_REDIS_URL")
+
+
+@pytest.fixture
+def shared_database_url(tmp_path: Path) -> Iterator[str]:
+    """PostgreSQL for the multi-process tests."""
+    yield from _postgres(need("TEST_DATABASE_URL"))
