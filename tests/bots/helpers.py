@@ -16,7 +16,9 @@ def random_position(game: AnyGame, seed: int, players: int | None = None) -> tup
     rng = random.Random(seed)
     n = players or game.info.default_players
     if game.info.min_players <= 2 <= game.info.max_players and players is None:
-        n = rng.choice([p for p in (2, 3, 4) if game.info.min_players <= p <= game.info.max_players])
+        n = rng.choice(
+            [p for p in (2, 3, 4) if game.info.min_players <= p <= game.info.max_players]
+        )
     state = game.new_game(n, seed=seed, scope="unit")
     steps = rng.randrange(0, 60)
     for _ in range(steps):

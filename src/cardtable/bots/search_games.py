@@ -111,19 +111,68 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
     )
 
 
+ROLLOUT_DEPTH_RUMMY = 24
+"""Rummy rollouts stop after this many actions (a round is hundreds of random actions);
+the rest of the round is estimated from the penalty values still in each hand."""
+
+
 def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
+    from cardtable.games.rummy.scoring import PENALTY, hand_penalty
+    from cardtable.games.rummy.state import DISCARD, LAYOFF, MELD, Phase
+
+    over = Phase.OVER
+
     def points(state: Any) -> tuple[float, ...]:
         # Rummy scores are signed (R9.3: closer +25, others minus their penalties).
         return tuple(float(s) for s in state.scores)
 
+    def estimate(state: Any) -> tuple[float, ...]:
+        """Scores so far minus the penalty each seat would pay if the round ended now."""
+        return tuple(
+            float(s - hand_penalty(h)) for s, h in zip(state.scores, state.hands, strict=True)
+        )
+
+    def policy(moves: Sequence[Any], rnd: Callable[[], float]) -> Any:
+        best = None
+        best_n = 0
+        for m in moves:
+            if m.kind == MELD or m.kind == LAYOFF:
+                n = len(m.cards)
+                if n > best_n:
+                    best, best_n = m, n
+        if best is not None:
+            return best
+        if moves[0].kind == DISCARD and rnd() < 0.7:
+            return max(moves, key=lambda m: PENALTY[m.cards[0]] if m.kind == DISCARD else -1)
+        return moves[int(rnd() * len(moves))]
+
+    apply = game.apply
+    legal = game.legal_actions
+
+    def playout(state: Any, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+        rnd = rng.random
+        start_round = state.round_no
+        start = estimate(state)
+        for _ in range(ROLLOUT_DEPTH_RUMMY):
+            state = apply(state, policy(legal(state), rnd))[0]
+            if state.phase == over or state.round_no != start_round:
+                end = points(state)
+                base = tuple(float(s) for s in start)
+                # gains from the start estimate to the final scores of the round
+                return tuple(e - b for e, b in zip(end, base, strict=True)), (state.phase == over)
+        end = estimate(state)
+        return tuple(e - b for e, b in zip(end, start, strict=True)), False
+
     return SearchAdapter(
         game,
         det,
-        points,
+        estimate,
         30.0,
-        lambda s, a: game.apply(s, a)[0],
-        game.legal_actions,
+        lambda s, a: apply(s, a)[0],
+        legal,
         game.to_act,
+        None,
+        playout,
     )
 
 

@@ -27,4 +27,8 @@ def determinizer_for(game_name: str) -> Determinizer | None:
         from cardtable.bots.determinize import royal_mastheads
 
         return royal_mastheads.determinize
+    if game_name == "rummy":
+        from cardtable.bots.determinize import rummy
+
+        return rummy.determinize
     return None

@@ -1,0 +1,183 @@
+"""Rummy determinization from a seat's :class:`RummyView`.
+
+The public part of the position (melds with their joker meanings, the discard pile in
+order, scores, phase, the card taken from the pile this turn and open obligations, the
+stock order once it is public) is written as a position and read by the game's own
+``parse_position``, once per view.  Each determinization then deals the unseen cards:
+the seat's own hand is known, the taken card and obligated cards of another seat to act
+are pinned in that hand (everyone saw them), and the rest are shuffled into the other
+hands (sizes from the view) and the face-down stock.
+
+What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
+``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
+(taken as the owners of melds: lay-offs onto others' melds are not attributed), cards set
+aside (none) and, most useful for play, which cards each seat picked up from the discard
+pile in earlier turns and still holds (those are dealt at random like any unseen card).
+
+>>> import random
+>>> from cardtable.games import get_game
+>>> game = get_game("rummy")
+>>> s = game.new_game(2, seed=3)
+>>> v = game.view(s, 1)
+>>> game.view(determinize(v, random.Random(0)), 1) == v
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from cardtable.games.rummy.notation import parse_position
+from cardtable.games.rummy.state import (
+    OPTION_SCHEMA,
+    Phase,
+    RummyState,
+    card_text,
+    make_config,
+    parse_phys,
+)
+from cardtable.games.rummy.view import RummyView
+
+__all__ = ["determinize", "position_text", "unseen_cards"]
+
+
+def _cards(words: tuple[str, ...] | None) -> str:
+    return " ".join(words) if words else "-"
+
+
+def _pinned(view: RummyView) -> list[str]:
+    """Cards of the seat to act that everyone saw (taken from the pile, obligations)."""
+    if view.phase != "PLAY" or view.to_act == view.seat:
+        return []
+    pinned = list(view.obligations)
+    if view.taken and view.taken not in pinned:
+        pinned.append(view.taken)
+    return pinned
+
+
+def unseen_cards(view: RummyView) -> list[int]:
+    """The physical cards ``view``'s seat has not seen (in card order)."""
+    cfg = make_config(view.players, OPTION_SCHEMA.parse_words(view.options))
+    seen = 0
+    for w in (*(view.hand or ()), *view.discard, *_pinned(view), *(view.stock or ())):
+        seen |= 1 << parse_phys(w)
+    for m in view.melds:
+        for w in m.cards:
+            seen |= 1 << parse_phys(w.split("=")[0])
+    return [c for c in range(108) if cfg.all_cards >> c & 1 and not seen >> c & 1]
+
+
+def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int]) -> str:
+    """The position of ``view`` with ``others`` (unseen cards by seat) and the face-down
+    ``stock`` filled in, as position text."""
+    n = view.players
+    seat = view.seat
+    phase = view.phase
+    current = view.to_act if view.to_act is not None else 0
+    placed = sorted({m.owner for m in view.melds})
+    if view.last_scores:
+        who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1}"
+        last = f"{who} " + " ".join(str(x) for x in view.last_scores)
+    else:
+        last = "-"
+    over = phase == "OVER"
+    round_no = view.round if over else view.round - 1
+    lines = [
+        "rummy",
+        f"players: {n}",
+        f"options: {view.options or '-'}",
+        "seed: 0",
+        "scope: match",
+        f"round: {round_no}",
+        f"dealer: P{view.dealer + 1}",
+        f"phase: {phase} P{current + 1}",
+        f"scores: {' '.join(str(x) for x in view.scores)}",
+        f"closes: {' '.join(str(x) for x in view.closes)}",
+        f"last: {last}",
+        f"turn: {view.turn}",
+        f"turnovers: {view.turnovers}",
+        f"stock_public: {'yes' if view.stock is not None else 'no'}",
+        f"taken: {view.taken or '-'}",
+        f"obligations: {_cards(view.obligations)}",
+        f"melds_this_turn: {view.melds_this_turn}",
+        f"placed_this_turn: {'yes' if view.melds_this_turn else 'no'}",
+        f"placed: {' '.join(f'P{i + 1}' for i in placed) or '-'}",
+    ]
+    pinned = _pinned(view)
+    for i in range(n):
+        if over and view.shown_hands is not None:
+            words = list(view.shown_hands[i])
+        elif i == seat:
+            words = list(view.hand or ())
+        else:
+            words = (pinned if i == current else []) + [card_text(c) for c in others.get(i, [])]
+        lines.append(f"P{i + 1}: {' '.join(words) or '-'}")
+    if view.stock is not None:
+        lines.append(f"stock: {_cards(view.stock)}")
+    else:
+        lines.append(f"stock: {' '.join(card_text(c) for c in stock) or '-'}")
+    lines.append(f"discard: {_cards(view.discard)}")
+    for m in view.melds:
+        lines.append(f"M{m.number}(P{m.owner + 1}): {' '.join(m.cards)}")
+    return "\n".join(lines) + "\n"
+
+
+class _Prepared:
+    """The position of one view read once, and what each determinization redeals."""
+
+    __slots__ = ("base", "need", "unseen", "view")
+
+    def __init__(self, view: RummyView) -> None:
+        self.view = view
+        unseen = unseen_cards(view)
+        pinned = len(_pinned(view))
+        current = view.to_act
+        need = [0] * view.players
+        if view.phase != "OVER":
+            for i in range(view.players):
+                if i != view.seat:
+                    need[i] = view.hand_sizes[i] - (pinned if i == current else 0)
+        others: dict[int, list[int]] = {}
+        pos = 0
+        for i, k in enumerate(need):
+            others[i] = unseen[pos : pos + k]
+            pos += k
+        stock = unseen[pos:]
+        self.base = parse_position(position_text(view, others, stock))
+        self.unseen = unseen
+        self.need = need
+
+
+_LAST: list[_Prepared] = []
+
+
+def _prepared(view: RummyView) -> _Prepared:
+    if _LAST and _LAST[0].view is view:
+        return _LAST[0]
+    prep = _Prepared(view)
+    _LAST[:] = [prep]
+    return prep
+
+
+def determinize(view: RummyView, rng: random.Random) -> RummyState:
+    """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
+    prep = _prepared(view)
+    base = prep.base
+    if base.phase == Phase.OVER:
+        return base
+    rnd = rng.random
+    cards = sorted(prep.unseen, key=lambda _c: rnd())
+    hands = list(base.hands)
+    pos = 0
+    for i, k in enumerate(prep.need):
+        if k > 0:
+            m = hands[i]
+            for c in prep.unseen[pos : pos + k]:
+                m &= ~(1 << c)  # the provisional cards of the base position
+            for c in cards[pos : pos + k]:
+                m |= 1 << c
+            hands[i] = m
+            pos += k
+    stock = base.stock if view.stock is not None else tuple(cards[pos:])
+    return dataclasses.replace(base, hands=tuple(hands), stock=stock, seed=rng.randrange(1 << 30))
