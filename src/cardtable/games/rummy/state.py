@@ -336,9 +336,12 @@ def make_config(players: int, options: Options) -> Config:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class RummyState:
+class RummyState(NamedTuple):
     """A Rummy position: immutable, complete, and serialisable by the position notation.
+
+    A ``NamedTuple`` (immutable, no ``__dict__``) rather than a frozen dataclass: ``apply``
+    builds one per action, and a frozen dataclass of 25 fields costs about 3 µs to build
+    against 0.5 µs for a named tuple (measured), most of ``apply``'s time.
 
     Per-seat tuples are indexed by seat (P1 = 0).  ``taken`` is the card taken from the top of
     the discard pile this turn (R4.5, -1 if none); ``obligations`` the mask of cards that must

@@ -216,8 +216,6 @@ def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random
     Hidden places: the other hands (minus the card taken from the pile and obligated cards,
     which everyone saw) while the round runs, and the stock unless its order is public.
     """
-    from dataclasses import replace
-
     over = state.phase == Phase.OVER
     pinned = 0
     if state.phase == Phase.PLAY:
@@ -244,4 +242,4 @@ def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random
         hands[i] = m
         k += size
     stock = tuple(pool[k:]) if stock_hidden else state.stock
-    return replace(state, hands=tuple(hands), stock=stock)
+    return state._replace(hands=tuple(hands), stock=stock)
