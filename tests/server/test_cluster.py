@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from tests.serverproc import Player, ServerProcess, Socket
+
+
+def at_version(version: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] == "update" and m["version"] >= version
 
 
 def test_two_processes_share_one_table(
@@ -29,11 +35,11 @@ def test_two_processes_share_one_table(
             sock = socks[seat]
             version = a.last["version"]
             if sock.last["version"] < version:
-                sock.until(lambda m, v=version: m["type"] == "update" and m["version"] >= v)
+                sock.until(at_version(version))
             action = sock.last["legal"][0]["text"]
             sock.send({"type": "act", "action": action, "version": version})
             for s in (a, b):
-                s.until(lambda m, v=version: m["type"] == "update" and m["version"] == v + 1)
+                s.until(at_version(version + 1))
             moves += 1
         assert b.last["status"] == "finished"
         assert a.last["version"] == b.last["version"] == moves

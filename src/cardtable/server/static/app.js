@@ -234,7 +234,7 @@
     let h = '<div class="zone"><h3>' + esc(t("Melds")) + '</h3><div class="row melds">';
     (v.melds || []).forEach((m, i) => {
       const cards = Array.isArray(m) ? m : m.cards || [];
-      const id = (m && m.id) || "M" + (i + 1);
+      const id = (m && m.id) || "M" + ((m && m.number) || i + 1);
       const cls = ["meld"];
       if (isTarget(id)) cls.push("target");
       if (selected.includes(id)) cls.push("selected");
@@ -431,6 +431,7 @@
     h += sidePanel() + "</div>";
     h += '<div class="bottom">' + actionsPanel() + handPanel() + "</div>";
     app.innerHTML = h;
+    app.dataset.version = String(S.version);
     if (focused) {
       const el = app.querySelector('[data-token="' + CSS.escape(focused) + '"]') || app.querySelector('[data-act="' + CSS.escape(focused) + '"]');
       if (el) el.focus();

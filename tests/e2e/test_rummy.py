@@ -1,0 +1,98 @@
+"""Two people play a Rummy round against each other through an invite link."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from tests.serverproc import ServerProcess
+
+
+class Seat:
+    """One browser context at the table, with the last state its websocket received."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.last: dict[str, Any] = {}
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: str | bytes) -> None:
+        msg = json.loads(payload)
+        if msg.get("type") in ("state", "update"):
+            self.last = msg
+
+    def status(self) -> str:
+        return str(self.page.locator(".status").inner_text())
+
+    def my_turn(self) -> bool:
+        m = self.last
+        return (
+            bool(m)
+            and m["to_act"] == m["seat"]
+            and bool(m["legal"])
+            and (
+                self.page.evaluate("() => Number(document.getElementById('app').dataset.version)")
+                == m["version"]
+            )
+        )
+
+    def play(self) -> str:
+        """Meld when possible (clicking each card), else draw, else discard."""
+        legal = self.last["legal"]
+        version = self.last["version"]
+        melds = [a for a in legal if a["text"].startswith("MELD")]
+        if melds:
+            meld = melds[0]
+            for token in meld["cards"]:
+                if self.last["version"] != version:
+                    break
+                self.page.click(f".hand [data-token='{token}']")
+            if (
+                self.last["version"] == version
+                and self.page.locator(f".actions [data-act='{meld['text']}']").count()
+            ):
+                self.page.click(f".actions [data-act='{meld['text']}']")
+            return "meld"
+        if any(a["text"] == "DRAW_STOCK" for a in legal):
+            self.page.click("[data-act='DRAW_STOCK']")
+            return "draw"
+        card = self.page.locator(".hand .card.selectable").first
+        card.click()
+        self.page.locator(".actions .act").first.click()
+        return "other"
+
+
+def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser: Any) -> None:
+    host = Seat(browser.new_context().new_page())
+    host.page.goto(f"{server.url}/?lang=en")
+    host.page.fill("input[name=name]", "Jiří")
+    host.page.select_option("#game-select", "rummy")
+    host.page.select_option("select[name='rummy.seat.1']", "human")
+    host.page.check("input[name=unit]")
+    host.page.click("#new-table button[type=submit]")
+    host.page.wait_for_url("**/t/*")
+    host.page.wait_for_selector("#invite")
+    invite = host.page.input_value("#invite")
+
+    guest = Seat(browser.new_context().new_page())
+    guest.page.goto(invite)
+    guest.page.get_by_role("button", name="Take this seat").click()
+    guest.page.wait_for_selector(".seat.you")
+    while host.last["seats"][1]["open"]:
+        host.page.wait_for_timeout(20)
+    kinds: dict[str, int] = {}
+    deadline = time.monotonic() + 100
+    while time.monotonic() < deadline:
+        if host.last.get("status") == "finished" and guest.last.get("status") == "finished":
+            break
+        for seat in (host, guest):
+            if seat.my_turn():
+                kind = seat.play()
+                kinds[kind] = kinds.get(kind, 0) + 1
+        host.page.wait_for_timeout(20)
+    assert host.last["status"] == guest.last["status"] == "finished", kinds
+    assert kinds.get("draw", 0) > 2 and kinds.get("other", 0) > 2
+    assert host.status().startswith("Game over") and guest.status().startswith("Game over")
+    host.page.context.close()
+    guest.page.context.close()
