@@ -7,6 +7,7 @@ legal action with the state it leads to, and ``apply`` only looks actions up the
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
@@ -281,6 +282,21 @@ def gen_plays(
     for mi in range(nm):
         meld = melds[mi]
         cards = meld.cards
+        if not nj:  # fast rejection: no joker in hand and no end/suit card held
+            n = len(cards)
+            if meld.kind == RUN:
+                if n >= 13:
+                    continue
+                base = 13 * meld.suit
+                lo = meld.lo
+                hi = lo + n - 1
+                if not (
+                    ((wrap or hi < 14) and fm >> (base + hi % 13) & 1)
+                    or ((wrap or lo > 1) and fm >> (base + (lo - 2) % 13) & 1)
+                ):
+                    continue
+            elif n >= 4 or not fm & (_RANK_FACES[meld.lo - 1]):
+                continue
         if meld.kind == RUN:
             ends = run_ends(meld, wrap)
             if not ends:
@@ -525,6 +541,17 @@ TAKE_ACTIONS = tuple(Action(TAKE, (), (), k) for k in range(110))
 DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(108))
 """DISCARD actions by physical card."""
 
+_PACK2 = 1 << 52
+_RANK_FACES = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
+"""The four faces of each rank (index rank - 1)."""
+
+
+@cache
+def _discards(suit: int, pattern: int) -> tuple[Action, ...]:
+    """The DISCARD actions of the cards of one suit pattern (first pack)."""
+    return tuple(DISCARD_ACTIONS[13 * suit + r] for r in range(13) if pattern >> r & 1)
+
+
 Legal = tuple[list[Action], dict[Action, Play]]
 """The legal actions in canonical order, and the outcome of each MELD/LAYOFF/SWAP."""
 
@@ -571,6 +598,12 @@ def legal(state: RummyState) -> Legal:
             plays[play[0]] = play
     if not obl:
         allowed = hand & tmask
+        if allowed < _PACK2:  # one pack, no jokers: discards by suit pattern
+            for s in range(4):
+                pat = allowed >> (13 * s) & 0x1FFF
+                if pat:
+                    out.extend(_discards(s, pat))
+            return out, plays
         fm = (allowed | allowed >> 52) & F52
         while fm:
             low = fm & -fm
