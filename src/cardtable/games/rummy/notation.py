@@ -60,7 +60,11 @@ __all__ = [
 
 def format_cards(mask: int) -> str:
     """The cards of a mask in id order (``-`` when empty)."""
-    words = [card_text(c) for c in range(108) if mask >> c & 1]
+    words = []
+    while mask:
+        low = mask & -mask
+        words.append(card_text(low.bit_length() - 1))
+        mask ^= low
     return " ".join(words) if words else "-"
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardtable.core.game import Event
+from cardtable.core.options import Options
 from cardtable.games.rummy.events import DrewStock
 from cardtable.games.rummy.melds import meld_meanings
 from cardtable.games.rummy.rules import slot_text
@@ -74,10 +76,24 @@ class RummyView:
     options: str
 
 
+_TEXT = tuple(card_text(c) for c in range(JOKER0 + 4))
+_ORDER = tuple((c >= JOKER0, c % 52 if c < JOKER0 else 0, c) for c in range(JOKER0 + 4))
+
+
 def _sorted_cards(mask: int) -> tuple[str, ...]:
-    ids = [c for c in range(108) if mask >> c & 1]
-    ids.sort(key=lambda c: (c >= JOKER0, (c % 52) // 13 if c < JOKER0 else 0, c % 52, c))
-    return tuple(card_text(c) for c in ids)
+    """Card texts of a mask: by suit and rank, second-pack copies after, jokers last."""
+    ids = []
+    while mask:
+        low = mask & -mask
+        ids.append(low.bit_length() - 1)
+        mask ^= low
+    ids.sort(key=_ORDER.__getitem__)
+    return tuple(_TEXT[c] for c in ids)
+
+
+@lru_cache(maxsize=256)
+def _options_text(options: Options) -> str:
+    return OPTION_SCHEMA.format_non_default(options)
 
 
 def make_view(state: RummyState, seat: int | None) -> RummyView:
@@ -115,7 +131,7 @@ def make_view(state: RummyState, seat: int | None) -> RummyView:
         last_closer=state.last_closer,
         last_scores=state.last_scores,
         shown_hands=tuple(_sorted_cards(h) for h in state.hands) if over else None,
-        options=OPTION_SCHEMA.format_non_default(state.cfg.options),
+        options=_options_text(state.cfg.options),
     )
 
 
