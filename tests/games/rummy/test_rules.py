@@ -203,3 +203,13 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
         play(s, "DISCARD QS")
     assert GAME.format_position(s) == before
     assert all(a.kind == DISCARD for a in GAME.legal_actions(s))
+
+
+def test_invariants_catch_broken_states() -> None:
+    s = GAME.new_game(2, seed=1)
+    assert GAME.invariant_failures(s) == []
+    card = s.stock[0]
+    dup = s._replace(discard=(*s.discard, card))
+    assert any("twice" in f for f in GAME.invariant_failures(dup))
+    lost = s._replace(stock=s.stock[1:])
+    assert any("conservation" in f for f in GAME.invariant_failures(lost))

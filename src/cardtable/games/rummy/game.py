@@ -20,7 +20,7 @@ from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
 from cardtable.games.rummy import notation, rules, view
-from cardtable.games.rummy.scoring import hand_penalty, rank_winners
+from cardtable.games.rummy.scoring import rank_winners
 from cardtable.games.rummy.state import (
     JOKER0,
     MELD,
@@ -216,9 +216,9 @@ class RummyGame(Game[RummyState, Action, RummyView]):
             nat = sum(1 for c in m.cards if c < JOKER0)
             if nat < 1 or len(m.cards) < 3:
                 out.append(f"M{i + 1} is not a valid meld")
-        if state.phase == Phase.OVER and state.last_scores:
-            pens = [hand_penalty(h) for h in state.hands]
-            if state.last_closer >= 0 and state.hands[state.last_closer]:
+        if state.phase == Phase.OVER and state.last_closer >= 0:
+            if state.hands[state.last_closer]:
                 out.append("the closer still holds cards")
-            del pens
+            if state.last_scores[state.last_closer] != 25:
+                out.append("the closer did not score +25")
         return out
