@@ -80,3 +80,33 @@ def test_casino_unseen_cards_only_and_owners_hold_guards(
         if b.owner != seat:
             hand = d.hands[b.owner]
             assert any(CAPV[c] == b.value for c in range(52) if hand >> c & 1)
+
+
+@pytest.mark.skipif("rummy" not in SEARCH_GAMES, reason="rummy is not registered")
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), det_seed=st.integers(0, 10**6), other=st.integers(0, 3))
+def test_rummy_hidden_cards_only_and_pinned_cards_stay(
+    seed: int, det_seed: int, other: int
+) -> None:
+    from cardtable.bots.determinize.rummy import determinize, unseen_cards
+    from cardtable.games.rummy.state import Phase, parse_phys
+
+    game = get_game("rummy")
+    state, seat = random_position(game, seed)
+    seat = (seat + other) % state.cfg.players
+    view = game.view(state, seat)
+    d = determinize(view, random.Random(det_seed))
+    hidden = 0
+    for c in unseen_cards(view):
+        hidden |= 1 << c
+    pinned = 0
+    if state.phase == Phase.PLAY and state.current != seat:
+        pinned = state.obligations | ((1 << state.taken) if state.taken >= 0 else 0)
+        assert d.hands[state.current] & pinned == pinned
+    for s in range(state.cfg.players):
+        if s != seat:
+            assert d.hands[s] & ~pinned & ~hidden == 0
+    if view.stock is None:
+        assert all(hidden >> c & 1 for c in d.stock)
+    else:
+        assert d.stock == tuple(parse_phys(w) for w in view.stock)

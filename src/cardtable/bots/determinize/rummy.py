@@ -25,7 +25,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from cardtable.games.rummy.notation import parse_position
@@ -180,4 +179,4 @@ def determinize(view: RummyView, rng: random.Random) -> RummyState:
             hands[i] = m
             pos += k
     stock = base.stock if view.stock is not None else tuple(cards[pos:])
-    return dataclasses.replace(base, hands=tuple(hands), stock=stock, seed=rng.randrange(1 << 30))
+    return base._replace(hands=tuple(hands), stock=stock, seed=rng.randrange(1 << 30))

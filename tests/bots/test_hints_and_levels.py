@@ -1,0 +1,56 @@
+"""Hints and levels: every level plays every searchable game; hints rank legal actions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.bots import available_bots, make_bot
+from cardtable.bots.hints import hint
+from cardtable.bots.levels import ISMCTSBot, parse_budget
+from cardtable.core.errors import InvalidOptionError
+from cardtable.games import get_game
+from cardtable.tables import Table
+from tests.bots.helpers import SEARCH_GAMES, random_position
+
+
+@pytest.mark.parametrize("name", SEARCH_GAMES)
+def test_levels_are_registered(name: str) -> None:
+    game = get_game(name)
+    bots = available_bots(game)
+    for level in ("easy", "medium", "hard", "expert", "ismcts:…"):
+        assert level in bots
+    assert isinstance(make_bot("hard", game), ISMCTSBot)
+    assert make_bot("ismcts:250ms", game).millis == 250.0  # type: ignore[attr-defined]
+
+
+def test_bad_budgets() -> None:
+    with pytest.raises(InvalidOptionError):
+        parse_budget("lots")
+    with pytest.raises(InvalidOptionError):
+        parse_budget("0")
+
+
+@pytest.mark.parametrize("name", SEARCH_GAMES)
+def test_hints_rank_legal_actions(name: str) -> None:
+    game = get_game(name)
+    state, seat = random_position(game, 77)
+    legal = game.legal_actions(state)
+    hs = hint(game, game.view(state, seat), legal, 60, random.Random(1))
+    assert 1 <= len(hs) <= 3
+    assert all(h.action in legal for h in hs)
+    assert [h.visits for h in hs] == sorted((h.visits for h in hs), reverse=True)
+    for h in hs:
+        if h.visits:
+            assert 0.0 <= h.win_prob <= 1.0
+            assert set(h.to_json()) == {"action", "win_prob", "expected_points", "visits"}
+
+
+@pytest.mark.parametrize("name", ["royal-casino", "royal-mastheads"])
+def test_a_small_search_bot_finishes_a_game_at_a_table(name: str) -> None:
+    game = get_game(name)
+    n = game.info.default_players
+    table = Table(game, n, 3, ["bot:ismcts:8", *["bot:easy"] * (n - 1)], scope="unit")
+    table.run_bots()
+    assert table.is_over
