@@ -112,16 +112,120 @@ def partition(mask: int, value: int) -> tuple[int, ...] | None:
     return None
 
 
+class _Template:
+    """Subset sums and unions of groups for one multiset of loose-card values, on index
+    masks (bit i: the i-th loose card in value order).  Shared by every table whose cards
+    have the same values, so the work is done once per value multiset, not per table.
+
+    ``sums[t]``: index masks of subsets worth ``t`` (aces 1); ``unions[v]``: index masks
+    of every union of disjoint groups worth ``v`` (a lone ace is a group of 14), the
+    empty union first.
+    """
+
+    __slots__ = ("sums", "unions")
+
+    def __init__(self, values: tuple[int, ...]) -> None:
+        items: list[tuple[int, int]] = [(0, 0)]
+        for i, v in enumerate(values):
+            bit = 1 << i
+            items += [(s + v, m | bit) for s, m in items if s + v <= 14]
+        sums: list[list[int]] = [[] for _ in range(15)]
+        for total, m in items[1:]:
+            sums[total].append(m)
+        aces = [1 << i for i, v in enumerate(values) if v == 1]
+        self.sums: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in sums)
+        unions_: list[tuple[int, ...]] = [(0,)] * 15
+        for value in range(2, 15):
+            groups_ = sums[value] + aces if value == 14 else sums[value]
+            found = [0]
+            seen = {0}
+            for g in groups_:
+                for u in list(found):
+                    if not u & g:
+                        w = u | g
+                        if w not in seen:
+                            seen.add(w)
+                            found.append(w)
+            unions_[value] = tuple(found)
+        self.unions: tuple[tuple[int, ...], ...] = tuple(unions_)
+
+
+_TEMPLATES: dict[tuple[int, ...], _Template] = {}
+_VAL_OF = VAL.__getitem__
+
+
+class LooseAnalysis:
+    """The groups of a table's loose cards, as card masks, computed from a shared template.
+
+    ``sums(s)``: subsets of loose cards worth ``s`` (aces 1); ``unions(v)``: every set of
+    loose cards that splits into groups of ``v`` (``0`` first).
+    """
+
+    __slots__ = ("_sums", "_table", "_tpl", "_unions")
+
+    def __init__(self, loose: int) -> None:
+        cards = sorted(mask_cards(loose), key=_VAL_OF)
+        key = tuple(map(_VAL_OF, cards))
+        tpl = _TEMPLATES.get(key)
+        if tpl is None:
+            if len(_TEMPLATES) > _CACHE_LIMIT:
+                _TEMPLATES.clear()
+            tpl = _TEMPLATES[key] = _Template(key)
+        table = [0]
+        for c in cards:
+            b = 1 << c
+            table += [t | b for t in table]
+        self._tpl = tpl
+        self._table = table
+        self._sums: dict[int, list[int]] = {}
+        self._unions: dict[int, list[int]] = {}
+
+    def sums(self, total: int) -> list[int]:
+        """Subsets of the loose cards worth ``total``."""
+        found = self._sums.get(total)
+        if found is None:
+            table = self._table
+            found = self._sums[total] = [table[i] for i in self._tpl.sums[total]]
+        return found
+
+    def has_sum(self, total: int) -> bool:
+        """True when some subset of the loose cards is worth ``total``."""
+        return bool(self._tpl.sums[total])
+
+    def has_groups(self, value: int) -> bool:
+        """True when some group of the loose cards is worth ``value``."""
+        return len(self._tpl.unions[value]) > 1
+
+    def unions(self, value: int) -> list[int]:
+        """Unions of disjoint groups of ``value`` (the empty set first)."""
+        found = self._unions.get(value)
+        if found is None:
+            table = self._table
+            found = self._unions[value] = [table[i] for i in self._tpl.unions[value]]
+        return found
+
+
 # -- the generator -----------------------------------------------------------------------------
 _TRAIL, _CAPTURE, _BUILD, _ADD, _RAISE = Kind.TRAIL, Kind.CAPTURE, Kind.BUILD, Kind.ADD, Kind.RAISE
+
+
+_NO_UNIONS = [0]
+_BIT_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(v for v in range(2, 15) if bits >> (v - 2) & 1) for bits in range(1 << 13)
+)
+"""For a guard set shifted right by 2: the build values 2–14 it guards."""
+
+
+def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> Move:
+    return tuple.__new__(Move, fields)
 
 
 def legal_moves(state: RCState) -> list[Move]:
     """Every legal move of the player to act (C4–C6), in a fixed order.
 
-    Every group and union is derived from one table of the loose cards' subset sums:
-    the unions of groups of V that avoid some cards X are the unions over the whole
-    table filtered by ``not u & X``.
+    Every group and union is derived from the value template of the loose cards (see
+    :class:`LooseAnalysis`): the unions of groups of V that avoid some cards X are the
+    unions over the whole table filtered by ``not u & X``.
     """
     if state.phase != Phase.PLAY:
         return []
@@ -129,117 +233,163 @@ def legal_moves(state: RCState) -> list[Move]:
     hand = state.hands[p]
     loose = state.loose
     builds = state.builds
-    players = state.players
     options = state.options
-    sums = subset_sums(loose) if loose else {}
-    union_cache: dict[int, list[int]] = {}
-
-    def unions_of(value: int) -> list[int]:
-        found = union_cache.get(value)
-        if found is None:
-            found = union_cache[value] = unions(loose, value) if loose else [0]
-        return found
-
+    if loose:
+        analysis = LooseAnalysis(loose)
+        sums = analysis.sums
+        unions_of = analysis.unions
+        has_groups = analysis.has_groups
+        has_sum = analysis.has_sum
+    else:
+        sums = _no_sums
+        unions_of = _no_unions
+        has_groups = has_sum = _never
     owned_bits = 0
     table_values = 0
     for b in builds:
         table_values |= 1 << b.value
         if b.owner == p:
             owned_bits |= 1 << b.value
-    partner_ok = players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
-    coexist = bool(options["sameValueBuildsCoexist"])
-    absorb = bool(options["raiseAbsorbsLoose"])
-    cards = list(iter_mask(hand))
+    coexist = options["sameValueBuildsCoexist"]
+    cards = mask_cards(hand)
     moves: list[Move] = []
     append = moves.append
-    seen: set[int]
+    mk = _new_move
     for c in cards:
         guards = 0
         for o in cards:
             if o != c:
                 guards |= CAPVAL_BIT[o]
+        guard_values = _BIT_VALUES[guards >> 2]
         unguarded_owned = owned_bits & ~guards
         vc = VAL[c]
         v = CAPV[c]
         equal = loose & RANK_MASK[vc - 1]
         # TRAIL (C5.1, C6.1, C6.3)
         if not owned_bits and not equal:
-            append(Move(_TRAIL, c))
+            append(mk((_TRAIL, c, 0, False, 0, 0)))
         # CAPTURE (C5.2): loose unions that hold every equal card, and builds of value v.
-        loose_sets = [u for u in unions_of(v) if u & equal == equal] if equal else unions_of(v)
+        loose_sets = unions_of(v)
+        if equal:
+            loose_sets = [u for u in loose_sets if u & equal == equal]
         if builds:
-            build_idx = [i for i, b in enumerate(builds) if b.value == v]
-            for sel in range(1 << len(build_idx)):
-                bmask = 0
-                for j, i in enumerate(build_idx):
-                    if sel >> j & 1:
-                        bmask |= 1 << i
-                if owned_bits:
-                    left_owned = 0
-                    for i, b in enumerate(builds):
-                        if b.owner == p and not bmask >> i & 1:
-                            left_owned |= 1 << b.value
-                    if left_owned & ~guards:
-                        continue  # C6.2: the owner must keep a card for every build left
-                for u in loose_sets:
-                    if u or bmask:
-                        append(Move(_CAPTURE, c, v, False, bmask, u))
+            _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, append)
         elif not unguarded_owned:
             for u in loose_sets:
                 if u:
-                    append(Move(_CAPTURE, c, v, False, 0, u))
+                    append(mk((_CAPTURE, c, v, False, 0, u)))
         if unguarded_owned:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
         if loose:
-            g = guards >> 2
-            value = 2
-            while g:
-                if g & 1 and (coexist or not table_values >> value & 1):
-                    need = value - vc
-                    if need >= 1:
-                        for sub in sums.get(need, ()):
-                            append(Move(_BUILD, c, value, False, 0, sub))
-                    all_unions = unions_of(value)
-                    if len(all_unions) > 1:
-                        _multi_builds(c, vc, value, sums, all_unions, append)
-                g >>= 1
-                value += 1
-        # ADD (C5.4) and RAISE (C5.5)
-        for i, b in enumerate(builds):
-            if not partner_ok and b.owner != p and b.owner % 2 == p % 2:
-                continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
-            value = b.value
-            if guards >> value & 1:
-                seen = set()
-                for x in _played_group_parts(c, vc, value, sums):
-                    for u in unions_of(value):
-                        if not u & x:
-                            sub = x | u
-                            if sub not in seen:
-                                seen.add(sub)
-                                append(Move(_ADD, c, value, True, 1 << i, sub))
-            if b.multi or b.owner == p:
-                continue
-            new = value + vc
-            if new > 14 or not guards >> new & 1:
-                continue
-            if not coexist and any(o.value == new for j, o in enumerate(builds) if j != i):
-                continue
-            if absorb:
-                for u in unions_of(new):
-                    append(Move(_RAISE, c, new, bool(u), 1 << i, u))
-            else:
-                append(Move(_RAISE, c, new, False, 1 << i, 0))
+            for value in guard_values:
+                if not coexist and table_values >> value & 1:
+                    continue
+                need = value - vc
+                if need >= 1 and has_sum(need):
+                    for sub in sums(need):
+                        append(mk((_BUILD, c, value, False, 0, sub)))
+                alone = vc == value or (value == 14 and vc == 1)
+                if (alone or (need >= 1 and has_sum(need))) and has_groups(value):
+                    _multi_builds(c, vc, value, sums, unions_of(value), append)
+        if builds:
+            _adds_and_raises(state, c, vc, guards, sums, unions_of, append)
     return moves
 
 
-def _played_group_parts(card: int, vc: int, value: int, sums: dict[int, list[int]]) -> list[int]:
+def _no_sums(total: int) -> list[int]:
+    return []
+
+
+def _no_unions(value: int) -> list[int]:
+    return _NO_UNIONS
+
+
+def _never(value: int) -> bool:
+    return False
+
+
+def _captures_with_builds(
+    state: RCState,
+    c: int,
+    v: int,
+    guards: int,
+    owned_bits: int,
+    loose_sets: list[int],
+    append: Callable[[Move], None],
+) -> None:
+    """Captures that may take builds of value ``v`` along with loose groups (C5.2, C6.2)."""
+    p = state.turn
+    builds = state.builds
+    build_idx = [i for i, b in enumerate(builds) if b.value == v]
+    for sel in range(1 << len(build_idx)):
+        bmask = 0
+        for j, i in enumerate(build_idx):
+            if sel >> j & 1:
+                bmask |= 1 << i
+        if owned_bits:
+            left_owned = 0
+            for i, b in enumerate(builds):
+                if b.owner == p and not bmask >> i & 1:
+                    left_owned |= 1 << b.value
+            if left_owned & ~guards:
+                continue  # C6.2: the owner must keep a card for every build left
+        for u in loose_sets:
+            if u or bmask:
+                append(_new_move((_CAPTURE, c, v, False, bmask, u)))
+
+
+def _adds_and_raises(
+    state: RCState,
+    c: int,
+    vc: int,
+    guards: int,
+    sums: Callable[[int], list[int]],
+    unions_of: Callable[[int], list[int]],
+    append: Callable[[Move], None],
+) -> None:
+    """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
+    p = state.turn
+    builds = state.builds
+    options = state.options
+    partner_ok = state.players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
+    coexist = options["sameValueBuildsCoexist"]
+    absorb = options["raiseAbsorbsLoose"]
+    for i, b in enumerate(builds):
+        if not partner_ok and b.owner != p and b.owner % 2 == p % 2:
+            continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
+        value = b.value
+        if guards >> value & 1:
+            seen: set[int] = set()
+            for x in _played_group_parts(c, vc, value, sums):
+                for u in unions_of(value):
+                    if not u & x:
+                        sub = x | u
+                        if sub not in seen:
+                            seen.add(sub)
+                            append(_new_move((_ADD, c, value, True, 1 << i, sub)))
+        if b.multi or b.owner == p:
+            continue
+        new = value + vc
+        if new > 14 or not guards >> new & 1:
+            continue
+        if not coexist and any(o.value == new for j, o in enumerate(builds) if j != i):
+            continue
+        if absorb:
+            for u in unions_of(new):
+                append(_new_move((_RAISE, c, new, bool(u), 1 << i, u)))
+        else:
+            append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
+
+
+def _played_group_parts(
+    card: int, vc: int, value: int, sums: Callable[[int], list[int]]
+) -> list[int]:
     """The loose parts X that form a group of ``value`` with the played card (0: alone)."""
     parts = [0] if vc == value or (value == 14 and vc == 1) else []
     need = value - vc
     if need >= 1:
-        parts += sums.get(need, ())
+        parts += sums(need)
     return parts
 
 
@@ -247,7 +397,7 @@ def _multi_builds(
     card: int,
     vc: int,
     value: int,
-    sums: dict[int, list[int]],
+    sums: Callable[[int], list[int]],
     all_unions: list[int],
     append: Callable[[Move], None],
 ) -> None:
