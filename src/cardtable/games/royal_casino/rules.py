@@ -234,6 +234,10 @@ def legal_moves(state: RCState) -> list[Move]:
     loose = state.loose
     builds = state.builds
     options = state.options
+    sums: Callable[[int], list[int]]
+    unions_of: Callable[[int], list[int]]
+    has_groups: Callable[[int], bool]
+    has_sum: Callable[[int], bool]
     if loose:
         analysis = LooseAnalysis(loose)
         sums = analysis.sums
