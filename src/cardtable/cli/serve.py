@@ -36,4 +36,10 @@ def serve(host: str, port: int, bot_delay: float | None, log_level: str) -> None
         settings = dataclasses.replace(settings, bot_delay=bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     click.echo(f"cardtable is serving at http://{shown}:{port}/  (Ctrl+C stops it)")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_per_message_deflate=False,
+    )

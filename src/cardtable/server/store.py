@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, insert, select, update
+from sqlalchemy import Connection, Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import make_url
 
 from cardtable.server.schema import players, ratings, table_actions, table_players, tables
@@ -124,6 +124,17 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
 
 
+# The hot path (one per action) as plain SQL, compiled once.
+_ADVANCE = text(
+    "UPDATE tables SET version = :new, updated_at = :now,"
+    " status = COALESCE(:status, status), result = COALESCE(:result, result)"
+    " WHERE id = :id AND version = :old"
+)
+_INSERT_ACTION = text(
+    "INSERT INTO table_actions (table_id, version, seat, action) VALUES (:t, :v, :s, :a)"
+)
+
+
 def _row(r: Any) -> TableRow:
     return TableRow(
         id=r.id,
@@ -189,24 +200,20 @@ class Store:
     ) -> None:
         """Append action lines if the table is still at the version before the first one."""
         first = lines[0].version
-        values: dict[str, Any] = {"version": lines[-1].version, "updated_at": _now()}
-        if status is not None:
-            values["status"] = status
-        if result is not None:
-            values["result"] = json.dumps(dict(result))
-        done = conn.execute(
-            update(tables)
-            .where(tables.c.id == table_id, tables.c.version == first - 1)
-            .values(**values)
-        )
+        params: dict[str, Any] = {
+            "id": table_id,
+            "old": first - 1,
+            "new": lines[-1].version,
+            "now": _now(),
+            "status": status,
+            "result": None if result is None else json.dumps(dict(result)),
+        }
+        done = conn.execute(_ADVANCE, params)
         if done.rowcount != 1:
             raise VersionConflictError(f"table {table_id} is no longer at version {first - 1}")
         conn.execute(
-            insert(table_actions),
-            [
-                {"table_id": table_id, "version": a.version, "seat": a.seat, "action": a.action}
-                for a in lines
-            ],
+            _INSERT_ACTION,
+            [{"t": table_id, "v": a.version, "s": a.seat, "a": a.action} for a in lines],
         )
 
     @staticmethod
