@@ -50,6 +50,37 @@ def test_a_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser:
     assert moves >= 20  # 6 deals of 4 cards
     assert page.locator(".breakdown").count() == 1
     assert page.locator(".log li").count() > 20
+    # The replay, step by step, with every hand shown.
+    page.get_by_role("link", name="Watch the replay").click()
+    page.wait_for_selector(".all-hands")
+    assert page.locator(".all-hands .zone").count() == 2
+    assert page.locator(".all-hands .zone").nth(1).locator(".card").count() == 4
+    page.click("#replay-next")
+    page.wait_for_function("() => document.querySelector('.status').textContent.includes('1')")
+    assert page.locator(".replay-action").count() == 1
+    page.close()
+
+
+def test_keyboard_play_and_a_hint(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    new_unit_table(page, server)
+    page.wait_for_function(
+        "() => document.querySelector('.status').textContent === 'Your turn'"
+        " && document.querySelector('.hand .card.selectable')"
+    )
+    version = page.evaluate("() => document.getElementById('app').dataset.version")
+    page.click("[data-cmd=hint]")
+    page.wait_for_selector(".hint-text")
+    assert page.locator(".hinted").count() >= 1
+    page.locator(".hand .card.selectable").first.focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true"
+    for _ in range(40):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("() => !!document.activeElement.dataset.act"):
+            break
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.getElementById('app').dataset.version !== {version!r}")
     page.close()
 
 

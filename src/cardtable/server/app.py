@@ -317,7 +317,7 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, text: str) 
         elif kind == "ping":
             conn.send({"type": "pong", "version": room.table.version})
         elif kind == "hint":
-            conn.send({"type": "hint", "action": await room.hint(conn)})
+            conn.send({"type": "hint", **(await room.hint(conn))})
         elif kind in ("act", "sit", "leave", "replace"):
             name = ""
             if kind == "sit":
@@ -352,7 +352,7 @@ def _replay_steps(room: Room, tr: Translator) -> dict[str, Any]:
     )
     game = room.game
     result = replay(record, game)
-    names = room.names()
+    names = room.names(tr)
     steps = []
     for i, state in enumerate(result.states):
         hands = []

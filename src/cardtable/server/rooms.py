@@ -34,6 +34,8 @@ __all__ = ["ClientError", "Conn", "Room", "error_of"]
 
 log = logging.getLogger("cardtable.server")
 
+HINT_BUDGET = 600
+"""Simulations of a hint's search (well under a second on one core)."""
 LOG_TAIL = 200
 """How many past events a (re)connecting client gets when it has none of them."""
 
@@ -152,12 +154,14 @@ def fallback_level(game: AnyGame) -> str:
 
 
 def find_hint() -> Callable[..., Any] | None:
-    """The bots' hint function, once it exists (``cardtable.bots.hint``)."""
+    """The bots' hint function (``cardtable.bots.hints.hint``), or ``None`` without one."""
+    import importlib
+
     try:
-        import cardtable.bots as bots
-    except ImportError:  # pragma: no cover
+        module = importlib.import_module("cardtable.bots.hints")
+    except ImportError:
         return None
-    fn = getattr(bots, "hint", None)
+    fn = getattr(module, "hint", None)
     return fn if callable(fn) else None
 
 
@@ -210,9 +214,16 @@ class Room:
                 return i
         return None
 
-    def names(self) -> list[str]:
-        """Display names by seat."""
-        return [s.name for s in self.meta.seats]
+    def names(self, tr: Translator | None = None) -> list[str]:
+        """Display names by seat (bots named by seat and level, localized with ``tr``)."""
+        out = []
+        for i, seat in enumerate(self.meta.seats):
+            if seat.kind == "bot" and tr is not None:
+                level = tr.gettext(f"level:{seat.level}")
+                out.append(tr.fmt("Bot {n} ({level})", n=i + 1, level=level))
+            else:
+                out.append(seat.name)
+        return out
 
     def connected(self, seat: int) -> bool:
         """True when the owner of ``seat`` has a client connected (to this process)."""
@@ -274,7 +285,7 @@ class Room:
         }
 
     def _events(self, conn: Conn, since: int) -> list[dict[str, Any]]:
-        names = self.names()
+        names = self.names(conn.tr)
         out = []
         for version, event in self.table.events_since(conn.seat, since):
             out.append(self._event_entry(version, event, names, conn.tr))
@@ -300,12 +311,12 @@ class Room:
         """Send each client its seat's share of some updates, and the new view."""
         if not self.conns:
             return
-        names = self.names()
         cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
         for conn in list(self.conns):
             key = (conn.seat, conn.tr.lang)
             events = cache.get(key)
             if events is None:
+                names = self.names(conn.tr)
                 events = [
                     self._event_entry(u.version, self.game.redact(e, conn.seat), names, conn.tr)
                     for u in updates
@@ -513,7 +524,7 @@ class Room:
                 await self._commit([update])
 
     # -- hints ----------------------------------------------------------------------------
-    async def hint(self, conn: Conn) -> str:
+    async def hint(self, conn: Conn) -> dict[str, Any]:
         """The bots' suggestion for the client's seat (never in rated tables)."""
         fn = find_hint()
         if fn is None or not self.meta.hints or self.rated:
@@ -523,9 +534,14 @@ class Room:
             raise ClientError("not_your_turn", "a hint is for the player to act")
         view = self.table.view(seat)
         legal = list(self.table.legal(seat))
-        choice = await asyncio.to_thread(fn, self.game, view, legal)
-        action = getattr(choice, "action", choice)
-        return self.game.format_action(action)
+        rng = derive_rng(self.table.record.seed, "hint", seat, self.table.version)
+        hints = await asyncio.to_thread(fn, self.game, view, legal, HINT_BUDGET, rng)
+        best = hints[0]
+        win = getattr(best, "win_prob", None)
+        return {
+            "action": self.game.format_action(best.action),
+            "win_prob": win if isinstance(win, float) and win == win else None,
+        }
 
     # -- replicas -------------------------------------------------------------------------
     def apply_remote(self, lines: Sequence[ActionLine]) -> list[TableUpdate]:

@@ -74,6 +74,7 @@
   let lastVersion = null;
   let selected = [];
   let hint = null;
+  let hintWin = null;
   let errorText = "";
   let ws = null;
   let retry = 0;
@@ -129,6 +130,7 @@
       render();
     } else if (msg.type === "hint") {
       hint = msg.action;
+      hintWin = msg.win_prob;
       render();
     }
   }
@@ -187,7 +189,7 @@
   function seatName(i) {
     if (!S || !S.seats[i]) return "?";
     const s = S.seats[i];
-    if (s.kind === "bot") return s.name + " (" + t("level:" + s.level) + ")";
+    if (s.kind === "bot") return t("Bot {n} ({level})", { n: i + 1, level: t("level:" + s.level) });
     return s.name;
   }
 
@@ -358,7 +360,12 @@
     }
     if (selected.length) h += '<button type="button" class="link" data-cmd="clear">' + esc(t("Clear selection")) + "</button>";
     if (S.hints) h += '<button type="button" class="link" data-cmd="hint">' + esc(t("Hint")) + "</button>";
-    if (hint) h += '<span class="hint-text">' + esc(t("Suggested: {move}", { move: (S.legal.find((a) => a.text === hint) || { label: hint }).label })) + "</span>";
+    if (hint) {
+      const move = (S.legal.find((a) => a.text === hint) || { label: hint }).label;
+      h += '<span class="hint-text" role="status">' + esc(t("Suggested: {move}", { move: move }));
+      if (hintWin != null) h += " · " + esc(t("chance to win the hand: {pct} %", { pct: Math.round(hintWin * 100) }));
+      h += "</span>";
+    }
     h += "</div>";
     if (!selected.length) h += '<p class="muted help">' + esc(t("Pick a card from your hand, then what to play it on.")) + "</p>";
     return h;
