@@ -45,14 +45,15 @@ class Seat:
         if melds:
             meld = melds[0]
             for token in meld["cards"]:
-                if self.last["version"] != version:
-                    break
-                self.page.click(f".hand [data-token='{token}']")
+                card = self.page.locator(f".hand [data-token='{token}']")
+                if self.last["version"] != version or not card.count():
+                    break  # the meld went out already (one move was left), or the table moved
+                card.click(timeout=5_000)
             if (
                 self.last["version"] == version
                 and self.page.locator(f".actions [data-act='{meld['text']}']").count()
             ):
-                self.page.click(f".actions [data-act='{meld['text']}']")
+                self.page.click(f".actions [data-act='{meld['text']}']", timeout=5_000)
             return "meld"
         if any(a["text"] == "DRAW_STOCK" for a in legal):
             self.page.click("[data-act='DRAW_STOCK']")
