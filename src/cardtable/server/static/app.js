@@ -264,24 +264,17 @@
   function mastheadsMiddle(v) {
     let h = '<p class="facts">' + esc(t("Trumps")) + ": <b>" + esc(t("suit:" + v.trumps)) + "</b> · " + esc(t("Turned up")) + ": " +
       (v.turned ? pretty(v.turned) : "—") + " · " + esc(t("Deal {n} of {m}", { n: v.deal, m: v.deals })) + "</p>";
+    const n = (v.hand_sizes || []).length || 4;
     h += '<div class="zone"><h3>' + esc(t("Trick")) + '</h3><div class="row trick">';
-    const trick = v.trick || [];
-    h += trick.map((e) => {
-      const seat = Array.isArray(e) ? e[0] : e.seat;
-      const card = Array.isArray(e) ? e[1] : e.card;
-      return '<figure class="played">' + cardEl(card, {}) + "<figcaption>" + esc(seatName(seat)) + "</figcaption></figure>";
-    }).join("") || '<span class="muted">—</span>';
+    h += (v.trick || []).map((card, i) => played(card, (v.leader + i) % n)).join("") || '<span class="muted">—</span>';
     h += "</div></div>";
     const tricks = v.tricks || [];
     if (tricks.length) {
       h += '<button type="button" class="link" data-cmd="last-trick" aria-expanded="' + showLastTrick + '">' + esc(t("Last trick")) + "</button>";
       if (showLastTrick) {
         const last = tricks[tricks.length - 1];
-        const cards = Array.isArray(last) ? last : last.cards || [];
-        h += '<div class="row trick">' + cards.map((e) => {
-          const card = Array.isArray(e) ? e[1] : e && e.card ? e.card : e;
-          return cardEl(card, {});
-        }).join("") + "</div>";
+        h += '<div class="row trick">' + (last.cards || []).map((card, i) => played(card, (last.leader + i) % n)).join("") + "</div>";
+        if (last.winner != null) h += '<p class="muted">' + esc(t("{name} won the trick", { name: seatName(last.winner) })) + "</p>";
       }
     }
     if (v.own_pot && v.own_pot.length) h += '<p class="muted">' + esc(t("Your pot cards")) + ": " + v.own_pot.map(pretty).join(" ") + "</p>";
@@ -291,6 +284,9 @@
     });
     h += "</tbody></table>";
     return h;
+  }
+  function played(card, seat) {
+    return '<figure class="played">' + cardEl(card, { extra: seatName(seat) }) + "<figcaption>" + esc(seatName(seat)) + "</figcaption></figure>";
   }
   function scoresTable(scores) {
     if (!scores || !scores.length) return "";

@@ -1,0 +1,39 @@
+"""Royal Mastheads in the browser: a deal against three bots, and the last trick on demand."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.serverproc import ServerProcess
+
+
+def test_a_deal_of_royal_mastheads_against_bots(server: ServerProcess, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.url}/?lang=en")
+    page.select_option("#game-select", "royal-mastheads")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name='royal-mastheads.seat.{seat}']", "bot:random")
+    page.check("input[name=unit]")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".status")
+    moves = 0
+    saw_last_trick = False
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        status = page.locator(".status").inner_text()
+        if status.startswith("Game over"):
+            break
+        if status == "Your turn" and page.locator(".hand .card.selectable").count():
+            if not saw_last_trick and page.locator("[data-cmd=last-trick]").count():
+                page.click("[data-cmd=last-trick]")
+                saw_last_trick = page.locator(".trick .played").count() >= 4
+            page.locator(".hand .card.selectable").first.click()
+            page.locator(".actions .act").first.click()
+            moves += 1
+            page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
+        page.wait_for_timeout(30)
+    assert page.locator(".status").inner_text().startswith("Game over")
+    assert moves >= 13 and saw_last_trick
+    page.close()
