@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
+from cardtable.core.record import Record, replay
 from cardtable.games import REGISTRY
 from cardtable.server.i18n import LANGUAGES, LOCALE_DIR, translator
 from tests.serverproc import Player, ServerProcess
@@ -138,6 +139,7 @@ def test_replays_only_once_finished(server: ServerProcess) -> None:
     table = alice.create(game="royal-casino", seats=["human", "bot:random"], unit=True)
     status, body = get(f"{server.url}/api/replay/{table}")
     assert status == 403  # all hands are shown in a replay
+    assert get(f"{server.url}/api/record/{table}")[0] == 403  # the seed tells every hand
     a = alice.connect(table)
     a.hello()
     play_out(a, 0)
@@ -146,6 +148,11 @@ def test_replays_only_once_finished(server: ServerProcess) -> None:
     assert status == 200 and data["steps"][0]["action"] is None
     assert all(len(step["hands"]) == 2 for step in data["steps"])
     assert get(f"{server.url}/replay/{table}")[0] == 200
+    status, body = get(f"{server.url}/api/record/{table}")
+    record = Record.from_json(json.loads(body))
+    final = replay(record, REGISTRY.get(record.game)).final
+    outcome = REGISTRY.get(record.game).outcome(final)
+    assert outcome is not None and outcome.to_json() == record.result
 
 
 def test_unknown_tables_and_bad_requests(server: ServerProcess) -> None:

@@ -245,6 +245,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             )
         return JSONResponse(await asyncio.to_thread(_replay_steps, room, tr_of(request)))
 
+    @app.get("/api/record/{table_id}")
+    async def record_json(table_id: str) -> Response:
+        """The game record (``cardtable replay`` reads it) once the game is over."""
+        room = await hub().get(table_id)
+        if room is None:
+            return JSONResponse({"error": "no such table"}, status_code=404)
+        if room.status == "playing":
+            return JSONResponse(
+                {"error": "the record (with its seed) is published once the game is over"},
+                status_code=403,
+            )
+        return JSONResponse(room.table.record.to_json())
+
     @app.get("/player/{player_id}", response_class=HTMLResponse)
     async def player(request: Request, player_id: str) -> HTMLResponse:
         found = await asyncio.to_thread(hub().store.player, player_id)
