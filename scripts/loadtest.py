@@ -55,14 +55,21 @@ def free_port() -> int:
 
 
 async def create_table(http: httpx.AsyncClient, base: str, host_token: str) -> str:
-    """A two-seat, one-hand Royal Casino table for two humans."""
-    r = await http.post(
-        f"{base}/api/tables",
-        json={"game": "royal-casino", "seats": ["human", "human"], "unit": True, "name": "a"},
-        cookies={"ct_player": host_token},
-    )
-    r.raise_for_status()
-    return str(r.json()["id"])
+    """A two-seat, one-hand Royal Casino table for two humans (retried on a dropped
+    keep-alive connection)."""
+    for attempt in range(3):
+        try:
+            r = await http.post(
+                f"{base}/api/tables",
+                json={"game": "royal-casino", "seats": ["human", "human"], "unit": True},
+                cookies={"ct_player": host_token},
+            )
+            r.raise_for_status()
+            return str(r.json()["id"])
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
 
 
 async def play_seat(
