@@ -236,18 +236,30 @@ def iter_mask(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def mask_cards(mask: int) -> tuple[int, ...]:
-    """The card indices of a mask as a tuple, lowest first (faster than a generator).
+def _suit_table(offset: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(offset + i for i in range(13) if bits >> i & 1) for bits in range(1 << 13)
+    )
 
-    >>> mask_cards(0b1010)
-    (1, 3)
+
+_SUIT_CARDS = tuple(_suit_table(13 * s) for s in range(4))
+
+
+def mask_cards(mask: int) -> tuple[int, ...]:
+    """The card indices of a mask of standard cards as a tuple, lowest first.
+
+    A table lookup per suit, so it is cheap on the hot paths of the engines.
+
+    >>> mask_cards(0b1010), mask_cards(1 << 51 | 1)
+    ((1, 3), (0, 51))
     """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    s0, s1, s2, s3 = _SUIT_CARDS
+    return (
+        s0[mask & 0x1FFF]
+        + s1[mask >> 13 & 0x1FFF]
+        + s2[mask >> 26 & 0x1FFF]
+        + s3[mask >> 39 & 0x1FFF]
+    )
 
 
 def format_mask(mask: int) -> str:

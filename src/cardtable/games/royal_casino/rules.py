@@ -113,16 +113,16 @@ def partition(mask: int, value: int) -> tuple[int, ...] | None:
 
 
 class _Template:
-    """Subset sums and unions of groups for one multiset of loose-card values, on index
-    masks (bit i: the i-th loose card in value order).  Shared by every table whose cards
-    have the same values, so the work is done once per value multiset, not per table.
+    """Everything about a table's loose cards that depends only on their values, worked
+    out once per multiset of values and shared by every table with the same values.
 
-    ``sums[t]``: index masks of subsets worth ``t`` (aces 1); ``unions[v]``: index masks
-    of every union of disjoint groups worth ``v`` (a lone ace is a group of 14), the
-    empty union first.
+    Cards are referred to by *index masks*: bit i is the i-th loose card in value order.
+    ``sums[t]``: subsets worth ``t`` (aces 1); ``unions[v]``: every union of disjoint
+    groups worth ``v`` (a lone ace is a group of 14), the empty union first.  The move
+    lists for a played card of value ``vc`` are memoised per (vc, value).
     """
 
-    __slots__ = ("sums", "unions")
+    __slots__ = ("_adds", "_builds", "_captures", "sums", "unions", "value_masks")
 
     def __init__(self, values: tuple[int, ...]) -> None:
         items: list[tuple[int, int]] = [(0, 0)]
@@ -132,6 +132,10 @@ class _Template:
         sums: list[list[int]] = [[] for _ in range(15)]
         for total, m in items[1:]:
             sums[total].append(m)
+        masks = [0] * 14
+        for i, v in enumerate(values):
+            masks[v] |= 1 << i
+        self.value_masks = tuple(masks)
         aces = [1 << i for i, v in enumerate(values) if v == 1]
         self.sums: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in sums)
         unions_: list[tuple[int, ...]] = [(0,)] * 15
@@ -148,68 +152,85 @@ class _Template:
                             found.append(w)
             unions_[value] = tuple(found)
         self.unions: tuple[tuple[int, ...], ...] = tuple(unions_)
+        self._captures: dict[int, tuple[int, ...]] = {}
+        self._builds: dict[int, tuple[int, ...]] = {}
+        self._adds: dict[int, tuple[int, ...]] = {}
+
+    def captures(self, vc: int) -> tuple[int, ...]:
+        """Loose sets a card of value ``vc`` may capture: unions of groups of its capture
+        value holding every loose card of its rank (C5.2, C6.3); may include the empty set."""
+        found = self._captures.get(vc)
+        if found is None:
+            eq = self.value_masks[vc]
+            found = self._captures[vc] = tuple(
+                u for u in self.unions[14 if vc == 1 else vc] if u & eq == eq
+            )
+        return found
+
+    def _parts(self, vc: int, value: int) -> list[int]:
+        """Loose parts that make a group of ``value`` with a played card of value ``vc``."""
+        parts = [0] if vc == value or (value == 14 and vc == 1) else []
+        if value - vc >= 1:
+            parts += self.sums[value - vc]
+        return parts
+
+    def multi_builds(self, vc: int, value: int) -> tuple[int, ...]:
+        """Loose sets for a new multiple build of ``value`` with a played card of value
+        ``vc`` (C5.3): the card's group and at least one more group."""
+        key = vc << 4 | value
+        found = self._builds.get(key)
+        if found is None:
+            multis: list[int] = []
+            seen: set[int] = set()
+            for x in self._parts(vc, value):
+                for u in self.unions[value]:
+                    if u and not u & x and x | u not in seen:
+                        seen.add(x | u)
+                        multis.append(x | u)
+            found = self._builds[key] = tuple(multis)
+        return found
+
+    def adds(self, vc: int, value: int) -> tuple[int, ...]:
+        """Loose sets that join a played card of value ``vc`` on a build of ``value`` (C5.4)."""
+        key = vc << 4 | value
+        found = self._adds.get(key)
+        if found is None:
+            out: list[int] = []
+            seen: set[int] = set()
+            for x in self._parts(vc, value):
+                for u in self.unions[value]:
+                    if not u & x and x | u not in seen:
+                        seen.add(x | u)
+                        out.append(x | u)
+            found = self._adds[key] = tuple(out)
+        return found
 
 
 _TEMPLATES: dict[tuple[int, ...], _Template] = {}
 _VAL_OF = VAL.__getitem__
+_EMPTY = _Template(())
 
 
-class LooseAnalysis:
-    """The groups of a table's loose cards, as card masks, computed from a shared template.
-
-    ``sums(s)``: subsets of loose cards worth ``s`` (aces 1); ``unions(v)``: every set of
-    loose cards that splits into groups of ``v`` (``0`` first).
-    """
-
-    __slots__ = ("_sums", "_table", "_tpl", "_unions")
-
-    def __init__(self, loose: int) -> None:
-        cards = sorted(mask_cards(loose), key=_VAL_OF)
-        key = tuple(map(_VAL_OF, cards))
-        tpl = _TEMPLATES.get(key)
-        if tpl is None:
-            if len(_TEMPLATES) > _CACHE_LIMIT:
-                _TEMPLATES.clear()
-            tpl = _TEMPLATES[key] = _Template(key)
-        table = [0]
-        for c in cards:
-            b = 1 << c
-            table += [t | b for t in table]
-        self._tpl = tpl
-        self._table = table
-        self._sums: dict[int, list[int]] = {}
-        self._unions: dict[int, list[int]] = {}
-
-    def sums(self, total: int) -> list[int]:
-        """Subsets of the loose cards worth ``total``."""
-        found = self._sums.get(total)
-        if found is None:
-            table = self._table
-            found = self._sums[total] = [table[i] for i in self._tpl.sums[total]]
-        return found
-
-    def has_sum(self, total: int) -> bool:
-        """True when some subset of the loose cards is worth ``total``."""
-        return bool(self._tpl.sums[total])
-
-    def has_groups(self, value: int) -> bool:
-        """True when some group of the loose cards is worth ``value``."""
-        return len(self._tpl.unions[value]) > 1
-
-    def unions(self, value: int) -> list[int]:
-        """Unions of disjoint groups of ``value`` (the empty set first)."""
-        found = self._unions.get(value)
-        if found is None:
-            table = self._table
-            found = self._unions[value] = [table[i] for i in self._tpl.unions[value]]
-        return found
+def _template(loose: int) -> tuple[_Template, list[int]]:
+    """The template of a table's loose cards and the map from index masks to card masks."""
+    if not loose:
+        return _EMPTY, [0]
+    cards = sorted(mask_cards(loose), key=_VAL_OF)
+    key = tuple(map(_VAL_OF, cards))
+    tpl = _TEMPLATES.get(key)
+    if tpl is None:
+        if len(_TEMPLATES) > _CACHE_LIMIT:
+            _TEMPLATES.clear()
+        tpl = _TEMPLATES[key] = _Template(key)
+    table = [0]
+    for c in cards:
+        b = 1 << c
+        table += [t | b for t in table]
+    return tpl, table
 
 
 # -- the generator -----------------------------------------------------------------------------
 _TRAIL, _CAPTURE, _BUILD, _ADD, _RAISE = Kind.TRAIL, Kind.CAPTURE, Kind.BUILD, Kind.ADD, Kind.RAISE
-
-
-_NO_UNIONS = [0]
 _BIT_VALUES: tuple[tuple[int, ...], ...] = tuple(
     tuple(v for v in range(2, 15) if bits >> (v - 2) & 1) for bits in range(1 << 13)
 )
@@ -223,9 +244,9 @@ def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> Move:
 def legal_moves(state: RCState) -> list[Move]:
     """Every legal move of the player to act (C4–C6), in a fixed order.
 
-    Every group and union is derived from the value template of the loose cards (see
-    :class:`LooseAnalysis`): the unions of groups of V that avoid some cards X are the
-    unions over the whole table filtered by ``not u & X``.
+    The loose-card part of every move comes from the table's value template (see
+    :class:`_Template`); the rest is the hold obligation (C6.2), trails (C5.1) and the
+    build moves (C5.4, C5.5).
     """
     if state.phase != Phase.PLAY:
         return []
@@ -233,28 +254,14 @@ def legal_moves(state: RCState) -> list[Move]:
     hand = state.hands[p]
     loose = state.loose
     builds = state.builds
-    options = state.options
-    sums: Callable[[int], list[int]]
-    unions_of: Callable[[int], list[int]]
-    has_groups: Callable[[int], bool]
-    has_sum: Callable[[int], bool]
-    if loose:
-        analysis = LooseAnalysis(loose)
-        sums = analysis.sums
-        unions_of = analysis.unions
-        has_groups = analysis.has_groups
-        has_sum = analysis.has_sum
-    else:
-        sums = _no_sums
-        unions_of = _no_unions
-        has_groups = has_sum = _never
+    tpl, table = _template(loose)
     owned_bits = 0
     table_values = 0
     for b in builds:
         table_values |= 1 << b.value
         if b.owner == p:
             owned_bits |= 1 << b.value
-    coexist = options["sameValueBuildsCoexist"]
+    coexist = state.options["sameValueBuildsCoexist"]
     cards = mask_cards(hand)
     moves: list[Move] = []
     append = moves.append
@@ -264,53 +271,41 @@ def legal_moves(state: RCState) -> list[Move]:
         for o in cards:
             if o != c:
                 guards |= CAPVAL_BIT[o]
-        guard_values = _BIT_VALUES[guards >> 2]
-        unguarded_owned = owned_bits & ~guards
         vc = VAL[c]
         v = CAPV[c]
-        equal = loose & RANK_MASK[vc - 1]
-        # TRAIL (C5.1, C6.1, C6.3)
-        if not owned_bits and not equal:
+        # TRAIL (C5.1): no owned build (C6.1), no loose card of the same rank (C6.3)
+        if not owned_bits and not loose & RANK_MASK[vc - 1]:
             append(mk((_TRAIL, c, 0, False, 0, 0)))
-        # CAPTURE (C5.2): loose unions that hold every equal card, and builds of value v.
-        loose_sets = unions_of(v)
-        if equal:
-            loose_sets = [u for u in loose_sets if u & equal == equal]
+        # CAPTURE (C5.2)
+        captures = tpl.captures(vc)
         if builds:
+            loose_sets = [table[i] for i in captures]
             _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, append)
-        elif not unguarded_owned:
-            for u in loose_sets:
-                if u:
-                    append(mk((_CAPTURE, c, v, False, 0, u)))
-        if unguarded_owned:
+        else:
+            for i in captures:
+                if i:
+                    append(mk((_CAPTURE, c, v, False, 0, table[i])))
+        if owned_bits & ~guards:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
         if loose:
-            for value in guard_values:
+            sums = tpl.sums
+            unions = tpl.unions
+            for value in _BIT_VALUES[guards >> 2]:
                 if not coexist and table_values >> value & 1:
                     continue
                 need = value - vc
-                if need >= 1 and has_sum(need):
-                    for sub in sums(need):
-                        append(mk((_BUILD, c, value, False, 0, sub)))
-                alone = vc == value or (value == 14 and vc == 1)
-                if (alone or (need >= 1 and has_sum(need))) and has_groups(value):
-                    _multi_builds(c, vc, value, sums, unions_of(value), append)
+                if need >= 1:
+                    for i in sums[need]:
+                        append(mk((_BUILD, c, value, False, 0, table[i])))
+                if len(unions[value]) > 1 and (
+                    need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
+                ):
+                    for i in tpl.multi_builds(vc, value):
+                        append(mk((_BUILD, c, value, True, 0, table[i])))
         if builds:
-            _adds_and_raises(state, c, vc, guards, sums, unions_of, append)
+            _adds_and_raises(state, c, vc, guards, tpl, table, append)
     return moves
-
-
-def _no_sums(total: int) -> list[int]:
-    return []
-
-
-def _no_unions(value: int) -> list[int]:
-    return _NO_UNIONS
-
-
-def _never(value: int) -> bool:
-    return False
 
 
 def _captures_with_builds(
@@ -348,8 +343,8 @@ def _adds_and_raises(
     c: int,
     vc: int,
     guards: int,
-    sums: Callable[[int], list[int]],
-    unions_of: Callable[[int], list[int]],
+    tpl: _Template,
+    table: list[int],
     append: Callable[[Move], None],
 ) -> None:
     """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
@@ -364,14 +359,8 @@ def _adds_and_raises(
             continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
         value = b.value
         if guards >> value & 1:
-            seen: set[int] = set()
-            for x in _played_group_parts(c, vc, value, sums):
-                for u in unions_of(value):
-                    if not u & x:
-                        sub = x | u
-                        if sub not in seen:
-                            seen.add(sub)
-                            append(_new_move((_ADD, c, value, True, 1 << i, sub)))
+            for s in tpl.adds(vc, value):
+                append(_new_move((_ADD, c, value, True, 1 << i, table[s])))
         if b.multi or b.owner == p:
             continue
         new = value + vc
@@ -380,40 +369,10 @@ def _adds_and_raises(
         if not coexist and any(o.value == new for j, o in enumerate(builds) if j != i):
             continue
         if absorb:
-            for u in unions_of(new):
-                append(_new_move((_RAISE, c, new, bool(u), 1 << i, u)))
+            for u in tpl.unions[new]:
+                append(_new_move((_RAISE, c, new, bool(u), 1 << i, table[u])))
         else:
             append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
-
-
-def _played_group_parts(
-    card: int, vc: int, value: int, sums: Callable[[int], list[int]]
-) -> list[int]:
-    """The loose parts X that form a group of ``value`` with the played card (0: alone)."""
-    parts = [0] if vc == value or (value == 14 and vc == 1) else []
-    need = value - vc
-    if need >= 1:
-        parts += sums(need)
-    return parts
-
-
-def _multi_builds(
-    card: int,
-    vc: int,
-    value: int,
-    sums: Callable[[int], list[int]],
-    all_unions: list[int],
-    append: Callable[[Move], None],
-) -> None:
-    """Multiple builds of ``value``: the card's group plus one or more loose groups."""
-    seen: set[int] = set()
-    for x in _played_group_parts(card, vc, value, sums):
-        for u in all_unions:
-            if u and not u & x:
-                sub = x | u
-                if sub not in seen:
-                    seen.add(sub)
-                    append(Move(_BUILD, card, value, True, 0, sub))
 
 
 # -- dealing ---------------------------------------------------------------------------------
