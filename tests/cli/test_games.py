@@ -71,8 +71,10 @@ def test_legal_apply_round_trip(run: Run, name: str, players: int) -> None:
         state, _ = game.apply(state, action)
     applied = run("apply", name, position, *texts)
     assert applied.exit_code == 0, applied.output
-    assert applied.stdout.strip() == game.format_position(state)
-    assert game.format_position(game.parse_position(applied.stdout)) == applied.stdout.strip()
+    assert applied.stdout.strip() == game.format_position(state).strip()
+    assert (
+        game.format_position(game.parse_position(applied.stdout)).strip() == applied.stdout.strip()
+    )
 
 
 def test_apply_illegal_royal_casino_action(run: Run, tmp_path: Path) -> None:

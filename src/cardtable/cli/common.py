@@ -104,9 +104,19 @@ def read_text(source: str) -> str:
         raise UserError(f"{source}: {e.strerror or e}") from None
 
 
+def _is_file(source: str) -> bool:
+    """True when ``source`` names a file (a long multi-line position is not a path)."""
+    if "\n" in source or len(source) > 4096:
+        return False
+    try:
+        return Path(source).is_file()
+    except OSError:
+        return False
+
+
 def read_position(game: AnyGame, source: str) -> Any:
     """A state from a position file, ``-`` (standard input) or a literal position string."""
-    if source == "-" or Path(source).is_file():
+    if source == "-" or _is_file(source):
         text = read_text(source).strip()
         where = "standard input" if source == "-" else source
         try:
