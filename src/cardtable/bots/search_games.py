@@ -102,7 +102,7 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
         game,
         det,
         points,
-        15.0,
+        60.0,
         lambda s, a: apply_legal(s, a)[0],
         rules.legal_actions,
         to_act,
