@@ -22,10 +22,14 @@ def new_unit_table(page: Any, server: ServerProcess, lang: str = "en") -> None:
 
 
 def play_one_move(page: Any) -> None:
-    """Click a playable card in the hand, then a move that uses it."""
+    """Click a playable card in the hand, then a move that uses it; wait for the update."""
+    version = page.evaluate("() => document.getElementById('app').dataset.version")
     card = page.locator(".hand .card.selectable").first
     card.click()
     page.locator(".actions .act").first.click()
+    page.wait_for_function(
+        f"() => document.getElementById('app').dataset.version !== {version!r}", timeout=10_000
+    )
 
 
 def test_a_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser: Any) -> None:

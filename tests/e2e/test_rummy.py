@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.serverproc import ServerProcess
 
@@ -38,7 +41,19 @@ class Seat:
         )
 
     def play(self) -> str:
+        """Play one move, then wait until the page has moved on."""
+        version = self.last["version"]
+        kind = self._play()
+        with contextlib.suppress(PlaywrightTimeoutError):  # a selection that made no move
+            self.page.wait_for_function(
+                f"() => document.getElementById('app').dataset.version !== '{version}'",
+                timeout=5_000,
+            )
+        return kind
+
+    def _play(self) -> str:
         """Meld when possible (clicking each card), else draw, else discard."""
+        self.page.keyboard.press("Escape")  # clears a selection left from a previous try
         legal = self.last["legal"]
         version = self.last["version"]
         melds = [a for a in legal if a["text"].startswith("MELD")]
@@ -59,6 +74,8 @@ class Seat:
             self.page.click("[data-act='DRAW_STOCK']")
             return "draw"
         card = self.page.locator(".hand .card.selectable").first
+        if not card.count():
+            raise AssertionError(json.dumps(self.last)[:3000])
         card.click()
         self.page.locator(".actions .act").first.click()
         return "other"
