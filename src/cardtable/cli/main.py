@@ -580,7 +580,5 @@ def _bench_bot(g: AnyGame, n: int, bot: str, seconds: float, opts: Options, as_j
 
 cli.add_command(__import__("cardtable.cli.serve", fromlist=["serve"]).serve)
 
-cli.add_command(__import__("cardtable.cli.serve", fromlist=["serve"]).serve)
-
 if __name__ == "__main__":  # pragma: no cover
     main()
