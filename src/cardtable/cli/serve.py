@@ -20,7 +20,7 @@ __all__ = ["serve"]
 def serve(host: str, port: int, bot_delay: float | None, log_level: str) -> None:
     """Serve the games in a browser: lobby, tables with friends and bots, replays.
 
-    Records go to a SQLite file in ./.cardtable (or CARDTABLE_DATA) unless DATABASE_URL
+    Records go to a SQLite file in ~/.local/share/cardtable (or CARDTABLE_DATA) unless DATABASE_URL
     names a PostgreSQL database; with REDIS_URL several processes share tables (see
     docs/server.md and docs/deploy.md).
     """

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Settings", "normalise_database_url"]
+__all__ = ["Settings", "data_dir", "normalise_database_url"]
 
 
 def normalise_database_url(url: str) -> str:
@@ -17,8 +17,17 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+def data_dir() -> Path:
+    """Where the default SQLite file lives: ``CARDTABLE_DATA``, else the XDG data directory
+    (``~/.local/share/cardtable``)."""
+    if os.environ.get("CARDTABLE_DATA"):
+        return Path(os.environ["CARDTABLE_DATA"])
+    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(xdg) / "cardtable"
+
+
 def _default_database_url() -> str:
-    data = Path(os.environ.get("CARDTABLE_DATA", Path.cwd() / ".cardtable"))
+    data = data_dir()
     data.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{data / 'cardtable.sqlite3'}"
 
@@ -32,8 +41,8 @@ def _float_env(name: str, default: float) -> float:
 class Settings:
     """How a server process runs.
 
-    ``database_url``: SQLite file by default (``./.cardtable/cardtable.sqlite3``, or under
-    ``CARDTABLE_DATA``), PostgreSQL when ``DATABASE_URL`` is set.  ``redis_url``: set to
+    ``database_url``: SQLite file by default (``cardtable.sqlite3`` in :func:`data_dir`),
+    PostgreSQL when ``DATABASE_URL`` is set.  ``redis_url``: set to
     share tables between several processes.  ``bot_delay``: seconds a bot waits before it
     plays, so people can follow.  ``leave_grace``: seconds a disconnected player keeps a seat
     before the others may hand it to a bot.
