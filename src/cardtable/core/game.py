@@ -174,6 +174,22 @@ class Game(ABC, Generic[S, A, V]):
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
+    def playout(self, state: S, rng: random.Random) -> tuple[S, int]:
+        """Play uniformly random legal actions to the end of the game: the final state and
+        the number of actions.
+
+        This reference loop draws ``legal[rng.randrange(len(legal))]``.  A game may
+        override it with a fast path (mutable locals, no events) for benchmarks and search
+        rollouts, provided its tests show the fast path reaches the same final state as
+        the game's own contract loop for the same generator.
+        """
+        actions = 0
+        while self.to_act(state) is not None:
+            legal = self.legal_actions(state)
+            state, _ = self.apply(state, legal[rng.randrange(len(legal))])
+            actions += 1
+        return state, actions
+
     def units_played(self, state: S) -> int:
         """How many hands, rounds or deals have been completed."""
         return 0

@@ -12,6 +12,7 @@ from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
 from cardtable.games.royal_casino import notation, rules, view
+from cardtable.games.royal_casino.playout import random_playout
 from cardtable.games.royal_casino.state import OPTIONS, Move, Phase, RCState
 from cardtable.games.royal_casino.view import RCView
 
@@ -113,6 +114,10 @@ class RoyalCasino(Game[RCState, Move, RCView]):
         if action not in self.legal_actions(state):
             raise rules.explain_illegal(state, action)
         return rules.apply_move(state, action)
+
+    def playout(self, state: RCState, rng: random.Random) -> tuple[RCState, int]:
+        """Random legal moves to the end: the contract loop's game, on the fast path."""
+        return random_playout(state, rng)
 
     def explain_illegal(self, state: RCState, action: Move) -> IllegalActionError:
         """Why a move is not legal."""

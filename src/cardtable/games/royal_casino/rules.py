@@ -211,10 +211,10 @@ _VAL_OF = VAL.__getitem__
 _EMPTY = _Template(())
 
 
-def _template(loose: int) -> tuple[_Template, list[int]]:
-    """The template of a table's loose cards and the map from index masks to card masks."""
+def template_of(loose: int) -> tuple[_Template, list[int]]:
+    """The template of a table's loose cards and the cards in template (value) order."""
     if not loose:
-        return _EMPTY, [0]
+        return _EMPTY, []
     cards = sorted(mask_cards(loose), key=_VAL_OF)
     key = tuple(map(_VAL_OF, cards))
     tpl = _TEMPLATES.get(key)
@@ -222,6 +222,12 @@ def _template(loose: int) -> tuple[_Template, list[int]]:
         if len(_TEMPLATES) > _CACHE_LIMIT:
             _TEMPLATES.clear()
         tpl = _TEMPLATES[key] = _Template(key)
+    return tpl, cards
+
+
+def _template(loose: int) -> tuple[_Template, list[int]]:
+    """The template of a table's loose cards and the map from index masks to card masks."""
+    tpl, cards = template_of(loose)
     table = [0]
     for c in cards:
         b = 1 << c

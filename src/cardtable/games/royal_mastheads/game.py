@@ -23,6 +23,7 @@ from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.options import Options
 from cardtable.games.royal_mastheads import notation, rules
 from cardtable.games.royal_mastheads import view as view_mod
+from cardtable.games.royal_mastheads.fast import random_playout
 from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
 from cardtable.games.royal_mastheads.state import (
     BIT,
@@ -115,6 +116,15 @@ class MastheadsGame(Game[State, int, View]):
         legal = rules.legal_actions(state)
         self._cache = (state, legal)
         return legal
+
+    def playout(self, state: State, rng: random.Random) -> tuple[State, int]:
+        """Random legal actions to the end of the game on the fast path (``fast.py``), which
+        reaches the contract loop's state for the same generator (tests check it)."""
+        actions = 0
+        while state.phase is not Phase.OVER:
+            state, n = random_playout(state, rng)
+            actions += n
+        return state, actions
 
     def apply(self, state: State, action: int) -> tuple[State, tuple[Event, ...]]:
         """The state after ``action`` and its events; raises ``IllegalActionError``."""

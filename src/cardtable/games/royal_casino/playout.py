@@ -1,0 +1,243 @@
+"""A fast random playout: the same game as the contract loop, without its allocations.
+
+``random_playout(state, rng)`` plays exactly what this loop plays::
+
+    while state is not over:
+        legal = legal_moves(state)
+        state = apply_move(state, legal[rng.randrange(len(legal))])
+
+— same random numbers, same moves, same final state (a test checks it for many seeds) —
+but on mutable locals, without events, and without listing every move: while no build is
+on the table (about 70% of positions) it counts the moves from the value template of the
+loose cards and builds only the chosen one.  Positions with builds go through the
+generator itself.  Used by ``cardtable bench`` and by search rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.games.royal_casino.rules import (
+    _BIT_VALUES,
+    _end_hand,
+    apply_move,
+    legal_moves,
+    partition,
+    play_order,
+    template_of,
+)
+from cardtable.games.royal_casino.state import (
+    CAPVAL_BIT,
+    RANK_MASK,
+    VAL,
+    Build,
+    Phase,
+    RCState,
+)
+
+__all__ = ["random_playout"]
+
+_SUIT_CARDS = tuple(
+    tuple(tuple(13 * s + i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
+    for s in range(4)
+)
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    s0, s1, s2, s3 = _SUIT_CARDS
+    return s0[mask & 0x1FFF] + s1[mask >> 13 & 0x1FFF] + s2[mask >> 26 & 0x1FFF] + s3[mask >> 39]
+
+
+def _to_cards(index_mask: int, order: list[int]) -> int:
+    """The card mask of a template index mask (bit i: the i-th card of ``order``)."""
+    m = 0
+    i = 0
+    while index_mask:
+        if index_mask & 1:
+            m |= 1 << order[i]
+        index_mask >>= 1
+        i += 1
+    return m
+
+
+def random_playout(state: RCState, rng: random.Random) -> tuple[RCState, int]:
+    """Play uniformly random legal moves to the end; the final state and the move count."""
+    actions = 0
+    while state.phase == Phase.PLAY:
+        state, n = _play_hand(state, rng)
+        actions += n
+    return state, actions
+
+
+def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
+    """Play to the end of the current hand (scored, and the next one dealt if any)."""
+    players = state.players
+    step = state.step
+    four = players == 4
+    last_play_sweeps = bool(state.options["lastPlaySweepCounts"])
+    hands = list(state.hands)
+    stock = state.stock
+    loose = state.loose
+    piles = list(state.piles)
+    sweeps = list(state.sweeps)
+    last = state.last_capturer
+    turn = state.turn
+    actions = 0
+    randrange = rng.randrange
+    while True:
+        if state.builds:
+            # Builds on the table: the generator and apply, then back to the fast path.
+            hand_no = state.hand_no
+            state = _snapshot(state, turn, hands, stock, loose, piles, sweeps, last)
+            legal = legal_moves(state)
+            state, _ = apply_move(state, legal[randrange(len(legal))])
+            actions += 1
+            if state.phase != Phase.PLAY or state.hand_no != hand_no:
+                return state, actions
+            hands = list(state.hands)
+            stock = state.stock
+            loose = state.loose
+            piles = list(state.piles)
+            sweeps = list(state.sweeps)
+            last = state.last_capturer
+            turn = state.turn
+            continue
+        p = turn
+        hand = hands[p]
+        cards = _cards(hand)
+        tpl, order = template_of(loose)
+        sums = tpl.sums
+        unions = tpl.unions
+        # Count the moves card by card, in the generator's order.
+        counts = []
+        total = 0
+        for c in cards:
+            guards = 0
+            for o in cards:
+                if o != c:
+                    guards |= CAPVAL_BIT[o]
+            vc = VAL[c]
+            n = 0 if loose & RANK_MASK[vc - 1] else 1
+            caps = tpl.captures(vc)
+            n += len(caps) - (1 if caps and not caps[0] else 0)
+            if loose:
+                for value in _BIT_VALUES[guards >> 2]:
+                    need = value - vc
+                    if need >= 1:
+                        n += len(sums[need])
+                    if len(unions[value]) > 1 and (
+                        need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
+                    ):
+                        n += len(tpl.multi_builds(vc, value))
+            counts.append((c, guards, n))
+            total += n
+        k = randrange(total)
+        for chosen in counts:
+            if k < chosen[2]:
+                break
+            k -= chosen[2]
+        c, guards, _ = chosen
+        bit = 1 << c
+        vc = VAL[c]
+        hands[p] = hand & ~bit
+        actions += 1
+        side = p % 2 if four else p
+        new_build: Build | None = None
+        if not loose & RANK_MASK[vc - 1]:
+            if k == 0:
+                loose |= bit  # trail
+                k = -1
+            else:
+                k -= 1
+        if k >= 0:
+            caps = tpl.captures(vc)
+            caps_n = [i for i in caps if i]
+            if k < len(caps_n):
+                taken = _to_cards(caps_n[k], order)
+                loose &= ~taken
+                piles[side] |= bit | taken
+                last = p
+                if not loose and (last_play_sweeps or any(hands) or stock):
+                    sweeps[side] += 1
+            else:
+                k -= len(caps_n)
+                for value in _BIT_VALUES[guards >> 2]:
+                    need = value - vc
+                    singles = sums[need] if need >= 1 else ()
+                    if k < len(singles):
+                        used = _to_cards(singles[k], order)
+                        new_build = Build(value, False, p, bit | used, (bit | used,))
+                        break
+                    k -= len(singles)
+                    if len(unions[value]) > 1 and (
+                        need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
+                    ):
+                        multis = tpl.multi_builds(vc, value)
+                        if k < len(multis):
+                            used = _to_cards(multis[k], order)
+                            full = bit | used
+                            comps = partition(full, value) or (full,)
+                            new_build = Build(value, True, p, full, comps)
+                            break
+                        k -= len(multis)
+                assert new_build is not None
+                loose &= ~(new_build.mask & ~bit)
+        # whose turn next
+        turn = (p + step) % players
+        if not hands[turn]:
+            if any(hands):
+                while not hands[turn]:
+                    turn = (turn + step) % players
+            elif stock:
+                order = play_order(state.dealer, players, step)
+                pos = 0
+                for seat in order:
+                    m = 0
+                    for x in stock[pos : pos + 4]:
+                        m |= 1 << x
+                    hands[seat] = m
+                    pos += 4
+                stock = stock[pos:]
+                turn = order[0]
+            else:
+                # The last play of a hand cannot build: no card is left to guard it.
+                state = _snapshot(state, turn, hands, stock, loose, piles, sweeps, last)
+                end, _ = _end_hand(state, [])
+                return end, actions
+        if new_build is not None:
+            state = _snapshot(state, turn, hands, stock, loose, piles, sweeps, last)
+            state = state._replace(builds=(new_build,))
+
+
+def _snapshot(
+    state: RCState,
+    turn: int,
+    hands: list[int],
+    stock: tuple[int, ...],
+    loose: int,
+    piles: list[int],
+    sweeps: list[int],
+    last: int,
+) -> RCState:
+    """The state of the playout's locals."""
+    return RCState(
+        state.players,
+        state.options,
+        state.scope,
+        state.seed,
+        state.hand_no,
+        state.dealer,
+        turn,
+        Phase.PLAY,
+        tuple(hands),
+        stock,
+        loose,
+        state.builds,
+        tuple(piles),
+        tuple(sweeps),
+        last,
+        state.scores,
+        state.playoff,
+        (),
+        state.last_hand_points,
+    )

@@ -1,0 +1,56 @@
+"""The fast random playout plays exactly the contract loop's game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.games.royal_casino import GAME
+from cardtable.games.royal_casino.playout import random_playout
+
+
+def contract_loop(state: object, rng: random.Random) -> tuple[object, int]:
+    n = 0
+    while GAME.to_act(state) is not None:  # type: ignore[arg-type]
+        legal = GAME.legal_actions(state)  # type: ignore[arg-type]
+        state, _ = GAME.apply(state, legal[rng.randrange(len(legal))])  # type: ignore[arg-type]
+        n += 1
+    return state, n
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("scope", ["unit", "match"])
+def test_playout_equals_the_contract_loop(players: int, scope: str) -> None:
+    for seed in range(40 if scope == "unit" else 6):
+        start = GAME.new_game(players, seed=seed, scope=scope)  # type: ignore[arg-type]
+        fast, n_fast = random_playout(start, random.Random(seed))
+        slow, n_slow = contract_loop(start, random.Random(seed))
+        assert n_fast == n_slow
+        assert fast == slow
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"lastPlaySweepCounts": False}, {"sameValueBuildsCoexist": False}, {"direction": "CW"}],
+)
+def test_playout_equals_the_contract_loop_under_options(options: dict[str, object]) -> None:
+    for seed in range(20):
+        start = GAME.new_game(2 + seed % 3, options, seed=seed, scope="unit")
+        assert random_playout(start, random.Random(seed)) == contract_loop(
+            start, random.Random(seed)
+        )
+
+
+def test_playout_from_a_mid_hand_position_with_builds() -> None:
+    start = GAME.parse_position(
+        "royal-casino 2p; scope=unit; seed=32; hand=1; dealer=P1; turn=P1; scores=0 0; "
+        "hands=10D 5C / 10C 8C AC; stock=8H 6S 7H JD 5H 2H 9H 3C 8S JH 10H 7D JS 3S 6D KC 9S "
+        "AS QH 4S 4H 2S QD QC 2C 8D 9C 3H 4D 5S AH KH; loose=QS JC 10S 9D 6C; "
+        "builds=[10 S P0: 6H 4C] [10 S P0: 5D 3D 2D]; piles=KS KD 7S 7C AD / -; "
+        "sweeps=0 0; last=P0"
+    )
+    for seed in range(30):
+        assert random_playout(start, random.Random(seed)) == contract_loop(
+            start, random.Random(seed)
+        )
