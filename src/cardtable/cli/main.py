@@ -547,7 +547,9 @@ def bench(
         f"{data['units']})\n"
         f"  actions/s    {data['actions_per_s']:>12,.1f}   ({result.actions} actions)\n"
         f"  median µs per call: legal_actions {data['legal_actions_us']}, "
-        f"apply {data['apply_us']}, view {data['view_us']}"
+        f"apply {data['apply_us']}, view {data['view_us']}\n"
+        f"  (playouts use game.playout; the contract loop itself ran "
+        f"{result.contract_units_per_s:,.1f} {data['units']}/s)"
     )
 
 
