@@ -107,7 +107,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
         cards = _cards(hand)
         tpl, order = template_of(loose)
         sums = tpl.sums
-        unions = tpl.unions
+        has_groups = tpl.groups
         # Count the moves card by card, in the generator's order.
         counts = []
         total = 0
@@ -125,7 +125,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                     need = value - vc
                     if need >= 1:
                         n += len(sums[need])
-                    if len(unions[value]) > 1 and (
+                    if has_groups[value] and (
                         need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
                     ):
                         n += len(tpl.multi_builds(vc, value))
@@ -169,7 +169,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                         new_build = Build(value, False, p, bit | used, (bit | used,))
                         break
                     k -= len(singles)
-                    if len(unions[value]) > 1 and (
+                    if has_groups[value] and (
                         need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
                     ):
                         multis = tpl.multi_builds(vc, value)

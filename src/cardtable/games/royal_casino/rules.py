@@ -122,7 +122,16 @@ class _Template:
     lists for a played card of value ``vc`` are memoised per (vc, value).
     """
 
-    __slots__ = ("_adds", "_builds", "_captures", "sums", "unions", "value_masks")
+    __slots__ = (
+        "_adds",
+        "_builds",
+        "_captures",
+        "_unions",
+        "aces",
+        "groups",
+        "sums",
+        "value_masks",
+    )
 
     def __init__(self, values: tuple[int, ...]) -> None:
         items: list[tuple[int, int]] = [(0, 0)]
@@ -136,25 +145,30 @@ class _Template:
         for i, v in enumerate(values):
             masks[v] |= 1 << i
         self.value_masks = tuple(masks)
-        aces = [1 << i for i, v in enumerate(values) if v == 1]
+        self.aces = tuple(1 << i for i, v in enumerate(values) if v == 1)
         self.sums: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in sums)
-        unions_: list[tuple[int, ...]] = [(0,)] * 15
-        for value in range(2, 15):
-            groups_ = sums[value] + aces if value == 14 else sums[value]
-            found = [0]
+        self.groups = tuple(bool(sums[v]) or (v == 14 and bool(self.aces)) for v in range(15))
+        self._unions: list[tuple[int, ...] | None] = [None] * 15
+        self._captures: dict[int, tuple[int, ...]] = {}
+        self._builds: dict[int, tuple[int, ...]] = {}
+        self._adds: dict[int, tuple[int, ...]] = {}
+
+    def unions(self, value: int) -> tuple[int, ...]:
+        """Every union of disjoint groups worth ``value`` (index masks, the empty one first)."""
+        found = self._unions[value]
+        if found is None:
+            groups_ = self.sums[value] + self.aces if value == 14 else self.sums[value]
+            out = [0]
             seen = {0}
             for g in groups_:
-                for u in list(found):
+                for u in list(out):
                     if not u & g:
                         w = u | g
                         if w not in seen:
                             seen.add(w)
-                            found.append(w)
-            unions_[value] = tuple(found)
-        self.unions: tuple[tuple[int, ...], ...] = tuple(unions_)
-        self._captures: dict[int, tuple[int, ...]] = {}
-        self._builds: dict[int, tuple[int, ...]] = {}
-        self._adds: dict[int, tuple[int, ...]] = {}
+                            out.append(w)
+            found = self._unions[value] = tuple(out)
+        return found
 
     def captures(self, vc: int) -> tuple[int, ...]:
         """Loose sets a card of value ``vc`` may capture: unions of groups of its capture
@@ -163,7 +177,7 @@ class _Template:
         if found is None:
             eq = self.value_masks[vc]
             found = self._captures[vc] = tuple(
-                u for u in self.unions[14 if vc == 1 else vc] if u & eq == eq
+                u for u in self.unions(14 if vc == 1 else vc) if u & eq == eq
             )
         return found
 
@@ -183,7 +197,7 @@ class _Template:
             multis: list[int] = []
             seen: set[int] = set()
             for x in self._parts(vc, value):
-                for u in self.unions[value]:
+                for u in self.unions(value):
                     if u and not u & x and x | u not in seen:
                         seen.add(x | u)
                         multis.append(x | u)
@@ -198,7 +212,7 @@ class _Template:
             out: list[int] = []
             seen: set[int] = set()
             for x in self._parts(vc, value):
-                for u in self.unions[value]:
+                for u in self.unions(value):
                     if not u & x and x | u not in seen:
                         seen.add(x | u)
                         out.append(x | u)
@@ -296,7 +310,7 @@ def legal_moves(state: RCState) -> list[Move]:
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
         if loose:
             sums = tpl.sums
-            unions = tpl.unions
+            has_groups = tpl.groups
             for value in _BIT_VALUES[guards >> 2]:
                 if not coexist and table_values >> value & 1:
                     continue
@@ -304,7 +318,7 @@ def legal_moves(state: RCState) -> list[Move]:
                 if need >= 1:
                     for i in sums[need]:
                         append(mk((_BUILD, c, value, False, 0, table[i])))
-                if len(unions[value]) > 1 and (
+                if has_groups[value] and (
                     need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
                 ):
                     for i in tpl.multi_builds(vc, value):
@@ -375,7 +389,7 @@ def _adds_and_raises(
         if not coexist and any(o.value == new for j, o in enumerate(builds) if j != i):
             continue
         if absorb:
-            for u in tpl.unions[new]:
+            for u in tpl.unions(new):
                 append(_new_move((_RAISE, c, new, bool(u), 1 << i, table[u])))
         else:
             append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
