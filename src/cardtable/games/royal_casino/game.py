@@ -169,28 +169,7 @@ class RoyalCasino(Game[RCState, Move, RCView]):
                 m |= 1 << c
             hands[i] = m
             pos += size
-        stock = tuple(pool[pos:])
-        return RCState(
-            state.players,
-            state.options,
-            state.scope,
-            state.seed,
-            state.hand_no,
-            state.dealer,
-            state.turn,
-            state.phase,
-            tuple(hands),
-            stock,
-            state.loose,
-            state.builds,
-            state.piles,
-            state.sweeps,
-            state.last_capturer,
-            state.scores,
-            state.playoff,
-            state.winners,
-            state.last_hand_points,
-        )
+        return state._replace(hands=tuple(hands), stock=tuple(pool[pos:]))
 
     # -- notation -------------------------------------------------------------------
     def format_action(self, action: Move) -> str:

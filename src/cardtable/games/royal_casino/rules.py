@@ -563,27 +563,7 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
 
 
 def _with_turn(state: RCState, turn: int) -> RCState:
-    return RCState(
-        state.players,
-        state.options,
-        state.scope,
-        state.seed,
-        state.hand_no,
-        state.dealer,
-        turn,
-        state.phase,
-        state.hands,
-        state.stock,
-        state.loose,
-        state.builds,
-        state.piles,
-        state.sweeps,
-        state.last_capturer,
-        state.scores,
-        state.playoff,
-        state.winners,
-        state.last_hand_points,
-    )
+    return state._replace(turn=turn)
 
 
 def _deal_round(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event, ...]]:
@@ -601,27 +581,7 @@ def _deal_round(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Eve
     events.append(
         ev.Dealt(state.hand_no, deal_no, state.dealer, tuple(mask_cards(h) for h in hands), ())
     )
-    new = RCState(
-        players,
-        state.options,
-        state.scope,
-        state.seed,
-        state.hand_no,
-        state.dealer,
-        order[0],
-        Phase.PLAY,
-        tuple(hands),
-        stock[pos:],
-        state.loose,
-        state.builds,
-        state.piles,
-        state.sweeps,
-        state.last_capturer,
-        state.scores,
-        state.playoff,
-        (),
-        state.last_hand_points,
-    )
+    new = state._replace(turn=order[0], phase=Phase.PLAY, hands=tuple(hands), stock=stock[pos:])
     return new, tuple(events)
 
 
@@ -671,26 +631,15 @@ def _finish(
     points: tuple[int, ...],
     playoff: bool,
 ) -> RCState:
-    return RCState(
-        state.players,
-        state.options,
-        state.scope,
-        state.seed,
-        state.hand_no,
-        state.dealer,
-        -1,
-        Phase.OVER,
-        state.hands,
-        state.stock,
-        loose,
-        state.builds,
-        piles,
-        state.sweeps,
-        state.last_capturer,
-        scores,
-        playoff,
-        winners,
-        points,
+    return state._replace(
+        turn=-1,
+        phase=Phase.OVER,
+        loose=loose,
+        piles=piles,
+        scores=scores,
+        playoff=playoff,
+        winners=winners,
+        last_hand_points=points,
     )
 
 
