@@ -65,7 +65,8 @@ class SearchAdapter:
     to_act: Callable[[Any], int | None]
     rollout: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
     playout: Callable[[Any, random.Random], tuple[tuple[float, ...], bool]] | None = None
-    """A fast path playing the rest of the unit: (points gained by seat, game over?)."""
+    """A fast path playing the rest of the unit: (each seat's points at its end, as
+    ``points`` counts them; game over?)."""
     sides_cache: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
@@ -268,8 +269,7 @@ def search(
             and to_act(state) is not None
             and (units_played(state) == start_units)
         ):
-            gains, over = playout(state, rng)
-            end = tuple(p + g for p, g in zip(start_points, gains, strict=True))
+            end, over = playout(state, rng)
             reward, wins, margin = _margin_rewards(adapter, start_points, end, players)
             if over:
                 reward, wins = _points_winners(adapter, end, players)

@@ -96,7 +96,8 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
         gains = playout(state, rng)
         info = state.info
         totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
-        return gains, rules.is_over_after(info.cfg, info.scope, info.number, totals)
+        over = rules.is_over_after(info.cfg, info.scope, info.number, totals)
+        return tuple(float(t) for t in totals), over
 
     return SearchAdapter(
         game,
@@ -111,14 +112,14 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
     )
 
 
-ROLLOUT_DEPTH_RUMMY = 24
+ROLLOUT_DEPTH_RUMMY = 40
 """Rummy rollouts stop after this many actions (a round is hundreds of random actions);
 the rest of the round is estimated from the penalty values still in each hand."""
 
 
 def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
     from cardtable.games.rummy.scoring import PENALTY, hand_penalty
-    from cardtable.games.rummy.state import DISCARD, LAYOFF, MELD, Phase
+    from cardtable.games.rummy.state import DISCARD, DRAW, F52, JOKER0, LAYOFF, MELD, TAKE, Phase
 
     over = Phase.OVER
 
@@ -132,7 +133,36 @@ def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAda
             float(s - hand_penalty(h)) for s, h in zip(state.scores, state.hands, strict=True)
         )
 
-    def policy(moves: Sequence[Any], rnd: Callable[[], float]) -> Any:
+    def links(face: int, faces: int) -> int:
+        """How many cards of ``faces`` could make a set or a run with ``face``."""
+        rank, suit = face % 13, face // 13
+        n = 0
+        for other in range(4):
+            if other != suit and faces >> (other * 13 + rank) & 1:
+                n += 1
+        for d in (-2, -1, 1, 2):
+            r = rank + d
+            if 0 <= r < 13 and faces >> (suit * 13 + r) & 1:
+                n += 1
+        return n
+
+    def policy(state: Any, moves: Sequence[Any], rnd: Callable[[], float]) -> Any:
+        """Meld and lay off the most cards; take the top discard when it links with two
+        cards of the hand; discard the least linked, most costly card (90%)."""
+        first = moves[0].kind
+        hand = state.hands[state.current]
+        faces = (hand | hand >> 52) & F52
+        if first in (DRAW, TAKE):
+            if state.discard and rnd() < 0.9:
+                top = state.discard[-1]
+                if top < JOKER0 and links(top % 52, faces) >= 2:
+                    for m in moves:
+                        if m.kind == TAKE and m.target == 0:
+                            return m
+            for m in moves:
+                if m.kind == DRAW:
+                    return m
+            return moves[int(rnd() * len(moves))]
         best = None
         best_n = 0
         for m in moves:
@@ -142,8 +172,16 @@ def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAda
                     best, best_n = m, n
         if best is not None:
             return best
-        if moves[0].kind == DISCARD and rnd() < 0.7:
-            return max(moves, key=lambda m: PENALTY[m.cards[0]] if m.kind == DISCARD else -1)
+        discards = [m for m in moves if m.kind == DISCARD]
+        if discards and rnd() < 0.9:
+
+            def cost(m: Any) -> tuple[int, int]:
+                c = m.cards[0]
+                if c >= JOKER0:
+                    return (-99, 0)  # never throw a joker away
+                return (-links(c % 52, faces & ~(1 << (c % 52))), PENALTY[c])
+
+            return max(discards, key=cost)
         return moves[int(rnd() * len(moves))]
 
     apply = game.apply
@@ -152,16 +190,11 @@ def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAda
     def playout(state: Any, rng: random.Random) -> tuple[tuple[float, ...], bool]:
         rnd = rng.random
         start_round = state.round_no
-        start = estimate(state)
         for _ in range(ROLLOUT_DEPTH_RUMMY):
-            state = apply(state, policy(legal(state), rnd))[0]
+            state = apply(state, policy(state, legal(state), rnd))[0]
             if state.phase == over or state.round_no != start_round:
-                end = points(state)
-                base = tuple(float(s) for s in start)
-                # gains from the start estimate to the final scores of the round
-                return tuple(e - b for e, b in zip(end, base, strict=True)), (state.phase == over)
-        end = estimate(state)
-        return tuple(e - b for e, b in zip(end, start, strict=True)), False
+                return points(state), state.phase == over
+        return estimate(state), False
 
     return SearchAdapter(
         game,
