@@ -199,7 +199,7 @@ def _rummy(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAda
     return SearchAdapter(
         game,
         det,
-        estimate,
+        points,
         30.0,
         lambda s, a: apply(s, a)[0],
         legal,
