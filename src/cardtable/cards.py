@@ -237,9 +237,7 @@ def iter_mask(mask: int) -> Iterator[int]:
 
 
 def _suit_table(offset: int) -> tuple[tuple[int, ...], ...]:
-    return tuple(
-        tuple(offset + i for i in range(13) if bits >> i & 1) for bits in range(1 << 13)
-    )
+    return tuple(tuple(offset + i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
 
 
 _SUIT_CARDS = tuple(_suit_table(13 * s) for s in range(4))
