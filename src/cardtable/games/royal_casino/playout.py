@@ -20,7 +20,7 @@ import random
 from cardtable.games.royal_casino.rules import (
     _BIT_VALUES,
     _end_hand,
-    apply_move,
+    _Template,
     legal_moves,
     partition,
     play_order,
@@ -31,6 +31,7 @@ from cardtable.games.royal_casino.state import (
     RANK_MASK,
     VAL,
     Build,
+    Kind,
     Phase,
     RCState,
 )
@@ -78,6 +79,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
     hands = list(state.hands)
     stock = state.stock
     loose = state.loose
+    builds = state.builds
     piles = list(state.piles)
     sweeps = list(state.sweeps)
     last = state.last_capturer
@@ -85,103 +87,128 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
     actions = 0
     randrange = rng.randrange
     while True:
-        if state.builds:
-            # Builds on the table: the generator and apply, then back to the fast path.
-            hand_no = state.hand_no
-            state = _snapshot(state, turn, hands, stock, loose, piles, sweeps, last)
-            legal = legal_moves(state)
-            state, _ = apply_move(state, legal[randrange(len(legal))])
-            actions += 1
-            if state.phase != Phase.PLAY or state.hand_no != hand_no:
-                return state, actions
-            hands = list(state.hands)
-            stock = state.stock
-            loose = state.loose
-            piles = list(state.piles)
-            sweeps = list(state.sweeps)
-            last = state.last_capturer
-            turn = state.turn
-            continue
         p = turn
-        hand = hands[p]
-        cards = _cards(hand)
-        tpl, order = template_of(loose)
-        sums = tpl.sums
-        has_groups = tpl.groups
-        # Count the moves card by card, in the generator's order.
-        counts = []
-        total = 0
-        for c in cards:
-            guards = 0
-            for o in cards:
-                if o != c:
-                    guards |= CAPVAL_BIT[o]
-            vc = VAL[c]
-            n = 0 if loose & RANK_MASK[vc - 1] else 1
-            caps = tpl.captures(vc)
-            n += len(caps) - (1 if caps and not caps[0] else 0)
-            if loose:
-                for value in _BIT_VALUES[guards >> 2]:
-                    need = value - vc
-                    if need >= 1:
-                        n += len(sums[need])
-                    if has_groups[value] and (
-                        need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
-                    ):
-                        n += len(tpl.multi_builds(vc, value))
-            counts.append((c, guards, n))
-            total += n
-        k = randrange(total)
-        for chosen in counts:
-            if k < chosen[2]:
-                break
-            k -= chosen[2]
-        c, guards, _ = chosen
-        bit = 1 << c
-        vc = VAL[c]
-        hands[p] = hand & ~bit
-        actions += 1
         side = p % 2 if four else p
-        new_build: Build | None = None
-        if not loose & RANK_MASK[vc - 1]:
-            if k == 0:
-                loose |= bit  # trail
-                k = -1
-            else:
-                k -= 1
-        if k >= 0:
-            caps = tpl.captures(vc)
-            caps_n = [i for i in caps if i]
-            if k < len(caps_n):
-                taken = _to_cards(caps_n[k], order)
-                loose &= ~taken
-                piles[side] |= bit | taken
+        actions += 1
+        if builds:
+            # Builds on the table: the generator lists the moves; they are applied here.
+            snap = RCState(
+                players,
+                state.options,
+                state.scope,
+                state.seed,
+                state.hand_no,
+                state.dealer,
+                p,
+                Phase.PLAY,
+                tuple(hands),
+                stock,
+                loose,
+                builds,
+                tuple(piles),
+                tuple(sweeps),
+                last,
+                state.scores,
+                state.playoff,
+                (),
+                state.last_hand_points,
+            )
+            legal = legal_moves(snap)
+            move = legal[randrange(len(legal))]
+            c = move.card
+            bit = 1 << c
+            hands[p] &= ~bit
+            kind = move.kind
+            used = move.loose
+            loose &= ~used
+            if kind == Kind.TRAIL:
+                loose |= bit
+            elif kind == Kind.CAPTURE:
+                taken = bit | used
+                kept = []
+                for i, b in enumerate(builds):
+                    if move.builds >> i & 1:
+                        taken |= b.mask
+                    else:
+                        kept.append(b)
+                builds = tuple(kept)
+                piles[side] |= taken
                 last = p
-                if not loose and (last_play_sweeps or any(hands) or stock):
+                if not loose and not builds and (last_play_sweeps or any(hands) or stock):
                     sweeps[side] += 1
+            elif kind == Kind.BUILD:
+                full = bit | used
+                comps = (partition(full, move.value) or (full,)) if move.multi else (full,)
+                builds = (*builds, Build(move.value, move.multi, p, full, comps))
             else:
-                k -= len(caps_n)
-                for value in _BIT_VALUES[guards >> 2]:
-                    need = value - vc
-                    singles = sums[need] if need >= 1 else ()
-                    if k < len(singles):
-                        used = _to_cards(singles[k], order)
-                        new_build = Build(value, False, p, bit | used, (bit | used,))
-                        break
-                    k -= len(singles)
-                    if has_groups[value] and (
-                        need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
-                    ):
-                        multis = tpl.multi_builds(vc, value)
-                        if k < len(multis):
-                            used = _to_cards(multis[k], order)
-                            full = bit | used
-                            comps = partition(full, value) or (full,)
-                            new_build = Build(value, True, p, full, comps)
-                            break
-                        k -= len(multis)
-                assert new_build is not None
-                loose &= ~(new_build.mask & ~bit)
+                i = move.builds.bit_length() - 1
+                b = builds[i]
+                if kind == Kind.ADD:
+                    added = partition(bit | used, b.value) or (bit | used,)
+                    nb = Build(b.value, True, p, b.mask | bit | used, b.comps + added)
+                else:
+                    absorbed = partition(used, move.value) or ()
+                    nb = Build(
+                        move.value, bool(used), p, b.mask | bit | used, (b.mask | bit, *absorbed)
+                    )
+                builds = (*builds[:i], nb, *builds[i + 1 :])
+        else:
+            hand = hands[p]
+            cards = _cards(hand)
+            tpl, order = template_of(loose)
+            sums = tpl.sums
+            has_groups = tpl.groups
+            # Count the moves card by card, in the generator's order.
+            counts = []
+            total = 0
+            for c in cards:
+                guards = 0
+                for o in cards:
+                    if o != c:
+                        guards |= CAPVAL_BIT[o]
+                vc = VAL[c]
+                n = 0 if loose & RANK_MASK[vc - 1] else 1
+                caps = tpl.captures(vc)
+                n += len(caps) - (1 if caps and not caps[0] else 0)
+                if loose:
+                    for value in _BIT_VALUES[guards >> 2]:
+                        need = value - vc
+                        if need >= 1:
+                            n += len(sums[need])
+                        if has_groups[value] and (
+                            need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
+                        ):
+                            n += len(tpl.multi_builds(vc, value))
+                counts.append((c, guards, n))
+                total += n
+            k = randrange(total)
+            for chosen in counts:
+                if k < chosen[2]:
+                    break
+                k -= chosen[2]
+            c, guards, _ = chosen
+            bit = 1 << c
+            vc = VAL[c]
+            hands[p] = hand & ~bit
+            if not loose & RANK_MASK[vc - 1]:
+                if k == 0:
+                    loose |= bit  # trail
+                    k = -1
+                else:
+                    k -= 1
+            if k >= 0:
+                caps_n = [i for i in tpl.captures(vc) if i]
+                if k < len(caps_n):
+                    taken = _to_cards(caps_n[k], order)
+                    loose &= ~taken
+                    piles[side] |= bit | taken
+                    last = p
+                    if not loose and (last_play_sweeps or any(hands) or stock):
+                        sweeps[side] += 1
+                else:
+                    k -= len(caps_n)
+                    builds = (_chosen_build(tpl, order, p, c, guards, k),)
+                    loose &= ~builds[0].mask
         # whose turn next
         turn = (p + step) % players
         if not hands[turn]:
@@ -189,24 +216,44 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                 while not hands[turn]:
                     turn = (turn + step) % players
             elif stock:
-                order = play_order(state.dealer, players, step)
+                order_ = play_order(state.dealer, players, step)
                 pos = 0
-                for seat in order:
+                for seat in order_:
                     m = 0
                     for x in stock[pos : pos + 4]:
                         m |= 1 << x
                     hands[seat] = m
                     pos += 4
                 stock = stock[pos:]
-                turn = order[0]
+                turn = order_[0]
             else:
-                # The last play of a hand cannot build: no card is left to guard it.
                 state = _snapshot(state, turn, hands, stock, loose, piles, sweeps, last)
-                end, _ = _end_hand(state, [])
+                end, _ = _end_hand(state._replace(builds=builds), [])
                 return end, actions
-        if new_build is not None:
-            state = _snapshot(state, turn, hands, stock, loose, piles, sweeps, last)
-            state = state._replace(builds=(new_build,))
+
+
+def _chosen_build(tpl: _Template, order: list[int], p: int, c: int, guards: int, k: int) -> Build:
+    """The k-th new build (in the generator's order) of card ``c`` on a table of loose
+    cards only."""
+    vc = VAL[c]
+    bit = 1 << c
+    sums = tpl.sums
+    for value in _BIT_VALUES[guards >> 2]:
+        need = value - vc
+        singles = sums[need] if need >= 1 else ()
+        if k < len(singles):
+            full = bit | _to_cards(singles[k], order)
+            return Build(value, False, p, full, (full,))
+        k -= len(singles)
+        if tpl.groups[value] and (
+            need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
+        ):
+            multis = tpl.multi_builds(vc, value)
+            if k < len(multis):
+                full = bit | _to_cards(multis[k], order)
+                return Build(value, True, p, full, partition(full, value) or (full,))
+            k -= len(multis)
+    raise AssertionError("the move count and the moves disagree")
 
 
 def _snapshot(

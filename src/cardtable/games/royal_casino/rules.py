@@ -298,10 +298,10 @@ def legal_moves(state: RCState) -> list[Move]:
             append(mk((_TRAIL, c, 0, False, 0, 0)))
         # CAPTURE (C5.2)
         captures = tpl.captures(vc)
-        if builds:
+        if table_values >> v & 1:
             loose_sets = [table[i] for i in captures]
             _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, append)
-        else:
+        elif not owned_bits & ~guards:  # no build of value v: loose groups only (C6.2 holds)
             for i in captures:
                 if i:
                     append(mk((_CAPTURE, c, v, False, 0, table[i])))
