@@ -125,32 +125,48 @@ def playout(state: State, rng: random.Random) -> tuple[int, int, int, int]:
         captured[t.winner].extend(t.cards)
         counts[t.winner] += 1
     tables = _tables(state)[2]
-    trick = list(state.trick)
     leader = state.leader
     done = len(state.tricks)
+    trick = list(state.trick)
     while done < 11:
-        while len(trick) < 4:
-            suits = by_suit[(leader + len(trick)) & 3]
-            if trick:
-                lst = suits[SUIT[trick[0]]]
-                if lst:
-                    trick.append(lst.pop(int(rnd() * len(lst))))
-                    continue
+        if trick:
+            led = SUIT[trick[0]]
+            start = len(trick)
+        else:
+            suits = by_suit[leader]
             k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
             for lst in suits:
-                if k < len(lst):
+                n = len(lst)
+                if k < n:
+                    c = lst.pop(k)
+                    break
+                k -= n
+            trick = [c]
+            led = SUIT[c]
+            start = 1
+        table = tables[led]
+        for i in range(start, 4):
+            suits = by_suit[(leader + i) & 3]
+            lst = suits[led]
+            if lst:
+                trick.append(lst.pop(int(rnd() * len(lst))))
+                continue
+            k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
+            for lst in suits:
+                n = len(lst)
+                if k < n:
                     trick.append(lst.pop(k))
                     break
-                k -= len(lst)
-        table = tables[SUIT[trick[0]]]
-        best, w = table[trick[0]], 0
-        v = table[trick[1]]
+                k -= n
+        a0, a1, a2, a3 = trick
+        best, w = table[a0], 0
+        v = table[a1]
         if v > best:
             best, w = v, 1
-        v = table[trick[2]]
+        v = table[a2]
         if v > best:
             best, w = v, 2
-        if table[trick[3]] > best:
+        if table[a3] > best:
             w = 3
         winner = (leader + w) & 3
         captured[winner].extend(trick)
