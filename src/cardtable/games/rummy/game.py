@@ -20,6 +20,7 @@ from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
 from cardtable.games.rummy import notation, rules, view
+from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.scoring import rank_winners
 from cardtable.games.rummy.state import (
     JOKER0,
@@ -129,6 +130,12 @@ class RummyGame(Game[RummyState, Action, RummyView]):
         return Outcome(
             tuple((i,) for i in range(n)), state.scores, winners, f"last round: {detail}"
         )
+
+    def playout(self, state: RummyState, rng: random.Random) -> tuple[RummyState, int]:
+        """Random legal actions to the end of the game by the fast path of
+        :mod:`cardtable.games.rummy.playout`: the contract loop's final state and action
+        count for the same generator, without per-action states and events."""
+        return random_playout(state, rng)
 
     def units_played(self, state: RummyState) -> int:
         """Rounds completed."""

@@ -1,0 +1,560 @@
+"""A fast random playout: the same game as the contract loop, without its allocations.
+
+``random_playout(state, rng)`` plays exactly what this loop plays::
+
+    while to_act(state) is not None:
+        legal = legal_actions(state)
+        state, _ = apply(state, legal[rng.randrange(len(legal))])
+
+— same random numbers, same actions, same final state (tests check it for many seeds and
+variants) — but on mutable locals, without events and without a state per action.  In
+the common positions it counts the legal actions instead of listing them:
+
+* a draw with the top-only pickup and no ``pickupMustBeUsed``: DRAW_STOCK, TAKE_DISCARD;
+* a turn with no obligation and no joker in hand (and no swappable table joker) where no
+  play can empty the hand: the runs and sets of the hand's suit patterns, the lay-offs
+  from a per-meld mask of the faces that extend it, then one discard per face.  Only when
+  the draw picks a play is :func:`~cardtable.games.rummy.rules.gen_plays` called, and
+  the play taken from its list.
+
+Every other position goes through the generator itself (:func:`rules.legal` on a state
+built from the locals).  The action that ends a round goes through
+:func:`rules.apply_action`, so scoring and the next deal are the pure path's.
+
+>>> import random
+>>> from cardtable.games.rummy import GAME
+>>> start = GAME.new_game(2, seed=3, scope="unit")
+>>> end, n = random_playout(start, random.Random(3))
+>>> GAME.to_act(end) is None, n > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from cardtable.games.rummy.melds import natural_runs, natural_sets, pos_face, run_ends
+from cardtable.games.rummy.rules import (
+    DISCARD_ACTIONS,
+    DRAW_ACTION,
+    Play,
+    _layoff_run,
+    _set_cards,
+    _take_result,
+    apply_action,
+    legal,
+)
+from cardtable.games.rummy.state import (
+    DRAW,
+    F52,
+    JOKER0,
+    LAYOFF,
+    MELD,
+    RUN,
+    SET,
+    SWAP,
+    Action,
+    Meld,
+    Phase,
+    RummyState,
+)
+
+__all__ = ["random_playout"]
+
+_RUN_INFO: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
+"""Per wrap flag: suit pattern → (number of natural runs, longest run length)."""
+
+_RANDBELOW_BITS = getattr(random.Random, "_randbelow_with_getrandbits", 0)
+"""``random.Random``'s own ``_randbelow`` (the one drawing ``n.bit_length()`` bits)."""
+
+_ACES = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The aces' faces: with Q-K or K-2 of their suit they may start a run."""
+_RUN_STARTS = 0x7FF * _ACES
+"""The faces that may start three in a row within their suit (A..J)."""
+
+_SET_COUNT = (0, 0, 0, 1, 5)
+"""Natural sets of a rank held in 0..4 suits (R5.1): the 3-subsets and the 4-set."""
+
+
+def _run_info(pattern: int, wrap: bool) -> tuple[int, int]:
+    table = _RUN_INFO[wrap]
+    got = table.get(pattern)
+    if got is None:
+        runs = natural_runs(pattern, wrap)
+        got = (len(runs), max((length for _, length, _ in runs), default=0))
+        table[pattern] = got
+    return got
+
+
+def _layoff_targets(melds: tuple[Meld, ...], wrap: bool) -> tuple[list[int], list[int], int, bool]:
+    """The faces a natural card may be laid off as (R6): per meld, and as levels (level
+    ``i`` holds the faces that extend more than ``i`` melds, so the lay-offs of a hand
+    without jokers number ``sum((faces & level).bit_count() for level in levels)``); their
+    union; and whether a joker lies on the table."""
+    targets: list[int] = []
+    levels: list[int] = []
+    union = 0
+    table_joker = False
+    for meld in melds:
+        cards = meld.cards
+        m = 0
+        if meld.kind == RUN:
+            for pos in run_ends(meld, wrap):
+                m |= 1 << pos_face(meld.suit, pos)
+        elif len(cards) < 4:
+            r = meld.lo - 1
+            present = 0
+            for c in cards:
+                if c < JOKER0:
+                    present |= 1 << (c % 52 // 13)
+            for s in range(4):
+                if not present >> s & 1:
+                    m |= 1 << (13 * s + r)
+        for c in cards:
+            if c >= JOKER0:
+                table_joker = True
+        targets.append(m)
+        union |= m
+        for i, level in enumerate(levels):
+            levels[i] = level | m
+            m &= level
+        if m:
+            levels.append(m)
+    return targets, levels, union, table_joker
+
+
+def _natural_play(
+    k: int,
+    seat: int,
+    hand: int,
+    fm: int,
+    melds: tuple[Meld, ...],
+    nmade: int,
+    wrap: bool,
+    melding: bool,
+    targets: list[int],
+) -> Play:
+    """``gen_plays(cfg, seat, hand, melds, nmade, 0)[k]`` for a hand without jokers (faces
+    ``fm``), built alone: the runs suit by suit, the sets rank by rank, then the lay-offs
+    meld by meld, in the generator's order; each card the lowest copy held."""
+    if melding:
+        if fm & fm >> 1 & fm >> 2 & _RUN_STARTS or fm & fm >> 12 & (fm >> 11 | fm >> 1) & _ACES:
+            for s in range(4):
+                runs = natural_runs(fm >> 13 * s & 0x1FFF, wrap)
+                if k >= len(runs):
+                    k -= len(runs)
+                    continue
+                lo, length, _ = runs[k]
+                base = 13 * s
+                meanings = tuple(base + (lo + i - 1) % 13 for i in range(length))
+                cards = tuple(f if hand >> f & 1 else f + 52 for f in meanings)
+                used = 0
+                for c in cards:
+                    used |= 1 << c
+                return (
+                    Action(MELD, cards, meanings, lo),
+                    hand & ~used,
+                    (*melds, Meld(RUN, s, lo, cards, seat)),
+                    nmade + 1,
+                    0,
+                )
+        sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
+        ranks = (sa & sb & (sc | sd)) | (sc & sd & (sa | sb))
+        while ranks:
+            low = ranks & -ranks
+            ranks ^= low
+            r = low.bit_length() - 1
+            q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
+            subsets = natural_sets(q)
+            if k >= len(subsets):
+                k -= len(subsets)
+                continue
+            sub = subsets[k]
+            faces = [13 * s + r for s in range(4) if sub >> s & 1]
+            cards = tuple(f if hand >> f & 1 else f + 52 for f in faces)
+            used = 0
+            for c in cards:
+                used |= 1 << c
+            return (
+                Action(MELD, cards, tuple(faces), 0),
+                hand & ~used,
+                (*melds, Meld(SET, -1, r + 1, cards, seat)),
+                nmade + 1,
+                0,
+            )
+    for mi, target in enumerate(targets):
+        here = fm & target
+        if not here:
+            continue
+        count = here.bit_count()
+        if k >= count:
+            k -= count
+            continue
+        meld = melds[mi]
+        if meld.kind == RUN:
+            for pos in run_ends(meld, wrap):  # the high end first
+                f = pos_face(meld.suit, pos)
+                if here >> f & 1:  # a 12-card wrapped run's two ends are one face: k is 0
+                    if not k:
+                        c = f if hand >> f & 1 else f + 52
+                        return _layoff_run(meld, mi, melds, c, f, pos, hand, nmade)
+                    k -= 1
+        else:
+            while k:
+                here &= here - 1
+                k -= 1
+            f = (here & -here).bit_length() - 1
+            c = f if hand >> f & 1 else f + 52
+            cards = meld.cards
+            nc = _set_cards(
+                [*(x for x in cards if x < JOKER0), c], [x for x in cards if x >= JOKER0]
+            )
+            return (
+                Action(LAYOFF, (c,), (f,), mi),
+                hand & ~(1 << c),
+                (*melds[:mi], Meld(SET, -1, meld.lo, nc, meld.owner), *melds[mi + 1 :]),
+                nmade,
+                0,
+            )
+    raise AssertionError("the play count and the generator disagree")
+
+
+def random_playout(state: RummyState, rng: random.Random) -> tuple[RummyState, int]:
+    """Play uniformly random legal actions to the end of the game: the final state and
+    the number of actions (what :meth:`Game.playout`'s contract loop returns)."""
+    actions = 0
+    while state.phase != Phase.OVER:
+        state, n = _play_round(state, rng)
+        actions += n
+    return state, actions
+
+
+def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]:
+    """Play to the end of the current round: the state after its last action (the next
+    round dealt, or the game over) and the number of actions."""
+    # ``randrange(n)`` is ``_randbelow(n)`` for n > 0: the same draws, one call less.  For
+    # a generator that draws bits (``random.Random`` and most subclasses) that is the loop
+    # ``k = n.bit_length(); r = getrandbits(k); while r >= n: r = getrandbits(k)``, which
+    # the draw step inlines.
+    randbelow: Callable[[int], int] = getattr(rng, "_randbelow", rng.randrange)
+    bits = getattr(type(rng), "_randbelow", None) is _RANDBELOW_BITS
+    getrandbits = rng.getrandbits
+    cfg = state.cfg
+    players = cfg.players
+    wrap = cfg.wrap
+    one_meld = cfg.one_meld
+    swap = cfg.swap
+    max_turnovers = cfg.max_turnovers
+    max_turns = cfg.max_turns
+    simple_draw = cfg.pickup == 0 and not cfg.must_use
+    run_table = _RUN_INFO[wrap]
+    set_count = _SET_COUNT
+
+    seat = state.current
+    drawing = state.phase == Phase.DRAW
+    hands = list(state.hands)
+    stock = state.stock
+    sp = 0  # stock[sp] is the top card
+    discard = list(state.discard)
+    melds = state.melds
+    taken = state.taken
+    obl = state.obligations
+    nmade = state.melds_this_turn
+    ptt = state.placed_this_turn
+    placed = list(state.placed)
+    turn_no = state.turn_no
+    turnovers = state.turnovers
+    public = state.stock_public
+    targets, levels, union, table_joker = _layoff_targets(melds, wrap)
+    target_melds = melds
+    actions = 0
+
+    while True:
+        actions += 1
+        hand = hands[seat]
+        if drawing:
+            # ---------------------------------------------------------------- draw
+            if simple_draw:
+                if not bits:
+                    depth = randbelow(2 if discard else 1) - 1
+                elif discard:
+                    depth = getrandbits(2)
+                    while depth >= 2:
+                        depth = getrandbits(2)
+                    depth -= 1
+                else:
+                    while getrandbits(1):
+                        pass
+                    depth = -1
+            else:
+                acts, _ = legal(
+                    _snapshot(
+                        state,
+                        drawing,
+                        seat,
+                        hands,
+                        stock[sp:],
+                        discard,
+                        melds,
+                        taken,
+                        obl,
+                        nmade,
+                        ptt,
+                        placed,
+                        turn_no,
+                        turnovers,
+                        public,
+                    )
+                )
+                chosen_draw = acts[randbelow(len(acts))]
+                depth = -1 if chosen_draw.kind == DRAW else chosen_draw.target
+            if depth < 0:
+                if sp == len(stock):
+                    if not discard or turnovers == max_turnovers:
+                        return apply_action(
+                            _snapshot(
+                                state,
+                                drawing,
+                                seat,
+                                hands,
+                                stock[sp:],
+                                discard,
+                                melds,
+                                taken,
+                                obl,
+                                nmade,
+                                ptt,
+                                placed,
+                                turn_no,
+                                turnovers,
+                                public,
+                            ),
+                            DRAW_ACTION,
+                            None,
+                        )[0], actions
+                    stock = tuple(discard)
+                    sp = 0
+                    discard = []
+                    turnovers += 1
+                    public = True
+                hands[seat] = hand | 1 << stock[sp]
+                sp += 1
+            elif depth == 0 and simple_draw:
+                card = discard.pop()
+                hands[seat] = hand | 1 << card
+                taken = card
+            else:
+                cards, after, chosen = _take_result(cfg, tuple(discard), depth)
+                discard = list(after)
+                for c in cards:
+                    hand |= 1 << c
+                hands[seat] = hand
+                taken = chosen if depth == 0 else -1
+                obl = 1 << chosen if depth > 0 or cfg.must_use else 0
+            drawing = False
+            continue
+        # -------------------------------------------------------------------- play
+        if melds is not target_melds:
+            targets, levels, union, table_joker = _layoff_targets(melds, wrap)
+            target_melds = melds
+        play: Play | None = None
+        card = -1
+        fast = not obl and not hand >> JOKER0 and not (swap and table_joker)
+        if fast:
+            fm = (hand | hand >> 52) & F52
+            nplays = 0
+            longest = 1
+            if not (one_meld and nmade):
+                if fm & fm >> 1 & fm >> 2 & _RUN_STARTS or (
+                    fm & fm >> 12 & (fm >> 11 | fm >> 1) & _ACES
+                ):
+                    for shift in (0, 13, 26, 39):
+                        pat = fm >> shift & 0x1FFF
+                        if (
+                            pat & pat >> 1 & pat >> 2
+                            or pat & 0x1801 == 0x1801
+                            or pat & 0x1003 == 0x1003
+                        ):
+                            info = run_table.get(pat)
+                            if info is None:
+                                info = _run_info(pat, wrap)
+                            nplays += info[0]
+                            if info[1] > longest:
+                                longest = info[1]
+                sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
+                ranks = (sa & sb & (sc | sd)) | (sc & sd & (sa | sb))
+                while ranks:
+                    low = ranks & -ranks
+                    ranks ^= low
+                    q = (sa & low and 1) + (sb & low and 1) + (sc & low and 1) + (sd & low and 1)
+                    nplays += set_count[q]
+                    if q > longest:
+                        longest = q
+            if fm & union:
+                for level in levels:
+                    nplays += (fm & level).bit_count()
+            rest = hand.bit_count() - longest
+            fast = rest >= 2 or (rest == 1 and taken < 0)
+        if fast:
+            allowed = hand & ~(1 << taken) if taken >= 0 else hand
+            fa = (allowed | allowed >> 52) & F52
+            n = nplays + fa.bit_count()
+            if bits:
+                kb = n.bit_length()
+                k = getrandbits(kb)
+                while k >= n:
+                    k = getrandbits(kb)
+            else:
+                k = randbelow(n)
+            if k < nplays:
+                play = _natural_play(
+                    k, seat, hand, fm, melds, nmade, wrap, not (one_meld and nmade), targets
+                )
+            else:
+                k -= nplays
+                while k:
+                    fa &= fa - 1
+                    k -= 1
+                card = (fa & -fa).bit_length() - 1
+                if not allowed >> card & 1:
+                    card += 52
+        else:
+            acts, plays_of = legal(
+                _snapshot(
+                    state,
+                    drawing,
+                    seat,
+                    hands,
+                    stock[sp:],
+                    discard,
+                    melds,
+                    taken,
+                    obl,
+                    nmade,
+                    ptt,
+                    placed,
+                    turn_no,
+                    turnovers,
+                    public,
+                )
+            )
+            action: Action = acts[randbelow(len(acts))]
+            if MELD <= action.kind <= SWAP:
+                play = plays_of[action]
+            else:
+                card = action.cards[0]
+        if play is not None:
+            nh = play[1]
+            if not nh:
+                return apply_action(
+                    _snapshot(
+                        state,
+                        drawing,
+                        seat,
+                        hands,
+                        stock[sp:],
+                        discard,
+                        melds,
+                        taken,
+                        obl,
+                        nmade,
+                        ptt,
+                        placed,
+                        turn_no,
+                        turnovers,
+                        public,
+                    ),
+                    play[0],
+                    play,
+                )[0], actions
+            hands[seat] = nh
+            melds = play[2]
+            nmade = play[3]
+            obl = (obl & nh) | play[4]
+            ptt = True
+            if taken >= 0 and not nh >> taken & 1:
+                taken = -1
+            continue
+        # discard (R4.4)
+        hand &= ~(1 << card)
+        if not hand or turn_no + 1 >= max_turns:
+            return apply_action(
+                _snapshot(
+                    state,
+                    drawing,
+                    seat,
+                    hands,
+                    stock[sp:],
+                    discard,
+                    melds,
+                    taken,
+                    obl,
+                    nmade,
+                    ptt,
+                    placed,
+                    turn_no,
+                    turnovers,
+                    public,
+                ),
+                DISCARD_ACTIONS[card],
+                None,
+            )[0], actions
+        hands[seat] = hand
+        discard.append(card)
+        if ptt and not placed[seat]:
+            placed[seat] = True
+        turn_no += 1
+        seat = (seat + 1) % players
+        drawing = True
+        taken = -1
+        obl = 0
+        nmade = 0
+        ptt = False
+
+
+def _snapshot(
+    state: RummyState,
+    drawing: bool,
+    seat: int,
+    hands: list[int],
+    stock: tuple[int, ...],
+    discard: list[int],
+    melds: tuple[Meld, ...],
+    taken: int,
+    obl: int,
+    nmade: int,
+    ptt: bool,
+    placed: list[bool],
+    turn_no: int,
+    turnovers: int,
+    public: bool,
+) -> RummyState:
+    """The state of the playout's locals (the round's fixed fields from ``state``)."""
+    return RummyState(
+        state.cfg,
+        state.seed,
+        state.scope,
+        state.round_no,
+        state.dealer,
+        Phase.DRAW if drawing else Phase.PLAY,
+        seat,
+        tuple(hands),
+        stock,
+        tuple(discard),
+        melds,
+        taken,
+        obl,
+        nmade,
+        ptt,
+        tuple(placed),
+        turn_no,
+        turnovers,
+        public,
+        state.scores,
+        state.closes,
+        state.penalties,
+        state.last_closer,
+        state.last_scores,
+        state.out,
+    )
