@@ -19,12 +19,14 @@ import random
 
 from cardtable.games.royal_casino.rules import (
     _BIT_VALUES,
+    _EMPTY,
     _end_hand,
     _Template,
     legal_moves,
     partition,
     play_order,
-    template_of,
+    template_key,
+    value_order,
 )
 from cardtable.games.royal_casino.state import (
     CAPVAL_BIT,
@@ -155,7 +157,8 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
         else:
             hand = hands[p]
             cards = _cards(hand)
-            tpl, order = template_of(loose)
+            tpl = template_key(loose) if loose else _EMPTY
+            tpl_caps = tpl.caps
             sums = tpl.sums
             has_groups = tpl.groups
             # Count the moves card by card, in the generator's order.
@@ -168,7 +171,9 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                         guards |= CAPVAL_BIT[o]
                 vc = VAL[c]
                 n = 0 if loose & RANK_MASK[vc - 1] else 1
-                caps = tpl.captures(vc)
+                caps = tpl_caps[vc]
+                if caps is None:
+                    caps = tpl.captures(vc)
                 n += len(caps) - (1 if caps and not caps[0] else 0)
                 if loose:
                     for value in _BIT_VALUES[guards >> 2]:
@@ -197,6 +202,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                 else:
                     k -= 1
             if k >= 0:
+                order = value_order(loose)
                 caps_n = [i for i in tpl.captures(vc) if i]
                 if k < len(caps_n):
                     taken = _to_cards(caps_n[k], order)

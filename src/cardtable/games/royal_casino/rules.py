@@ -125,9 +125,9 @@ class _Template:
     __slots__ = (
         "_adds",
         "_builds",
-        "_captures",
         "_unions",
         "aces",
+        "caps",
         "groups",
         "sums",
         "value_masks",
@@ -149,7 +149,7 @@ class _Template:
         self.sums: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in sums)
         self.groups = tuple(bool(sums[v]) or (v == 14 and bool(self.aces)) for v in range(15))
         self._unions: list[tuple[int, ...] | None] = [None] * 15
-        self._captures: dict[int, tuple[int, ...]] = {}
+        self.caps: list[tuple[int, ...] | None] = [None] * 14
         self._builds: dict[int, tuple[int, ...]] = {}
         self._adds: dict[int, tuple[int, ...]] = {}
 
@@ -172,11 +172,12 @@ class _Template:
 
     def captures(self, vc: int) -> tuple[int, ...]:
         """Loose sets a card of value ``vc`` may capture: unions of groups of its capture
-        value holding every loose card of its rank (C5.2, C6.3); may include the empty set."""
-        found = self._captures.get(vc)
+        value holding every loose card of its rank (C5.2, C6.3); may include the empty set.
+        (Hot loops read ``caps[vc]`` first and call this when it is ``None``.)"""
+        found = self.caps[vc]
         if found is None:
             eq = self.value_masks[vc]
-            found = self._captures[vc] = tuple(
+            found = self.caps[vc] = tuple(
                 u for u in self.unions(14 if vc == 1 else vc) if u & eq == eq
             )
         return found
@@ -220,23 +221,41 @@ class _Template:
         return found
 
 
-_TEMPLATES: dict[tuple[int, ...], _Template] = {}
+_TEMPLATES: dict[int, _Template] = {}
 _VAL_OF = VAL.__getitem__
 _EMPTY = _Template(())
+_RANK_COUNTS = tuple(sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
+"""For a suit's 13-bit chunk of a card mask: the count of each rank in 3-bit fields."""
+
+
+def template_key(loose: int) -> _Template:
+    """The template of a table's loose cards, found by the counts of each rank."""
+    rc = _RANK_COUNTS
+    key = (
+        rc[loose & 0x1FFF]
+        + rc[loose >> 13 & 0x1FFF]
+        + rc[loose >> 26 & 0x1FFF]
+        + rc[loose >> 39 & 0x1FFF]
+    )
+    tpl = _TEMPLATES.get(key)
+    if tpl is None:
+        if len(_TEMPLATES) > _CACHE_LIMIT:
+            _TEMPLATES.clear()
+        values = tuple(r + 1 for r in range(13) for _ in range(key >> 3 * r & 7))
+        tpl = _TEMPLATES[key] = _Template(values)
+    return tpl
+
+
+def value_order(loose: int) -> list[int]:
+    """The loose cards in template order: by value, then by index."""
+    return sorted(mask_cards(loose), key=_VAL_OF)
 
 
 def template_of(loose: int) -> tuple[_Template, list[int]]:
     """The template of a table's loose cards and the cards in template (value) order."""
     if not loose:
         return _EMPTY, []
-    cards = sorted(mask_cards(loose), key=_VAL_OF)
-    key = tuple(map(_VAL_OF, cards))
-    tpl = _TEMPLATES.get(key)
-    if tpl is None:
-        if len(_TEMPLATES) > _CACHE_LIMIT:
-            _TEMPLATES.clear()
-        tpl = _TEMPLATES[key] = _Template(key)
-    return tpl, cards
+    return template_key(loose), value_order(loose)
 
 
 def _template(loose: int) -> tuple[_Template, list[int]]:
@@ -297,7 +316,9 @@ def legal_moves(state: RCState) -> list[Move]:
         if not owned_bits and not loose & RANK_MASK[vc - 1]:
             append(mk((_TRAIL, c, 0, False, 0, 0)))
         # CAPTURE (C5.2)
-        captures = tpl.captures(vc)
+        captures = tpl.caps[vc]
+        if captures is None:
+            captures = tpl.captures(vc)
         if table_values >> v & 1:
             loose_sets = [table[i] for i in captures]
             _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, append)
