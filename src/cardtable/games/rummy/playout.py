@@ -46,14 +46,14 @@ from cardtable.games.rummy.rules import (
     legal,
 )
 from cardtable.games.rummy.state import (
-    DRAW,
+    DISCARD,
     F52,
     JOKER0,
     LAYOFF,
     MELD,
     RUN,
     SET,
-    SWAP,
+    TAKE,
     Action,
     Meld,
     Phase,
@@ -236,7 +236,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     # ``randrange(n)`` is ``_randbelow(n)`` for n > 0: the same draws, one call less.  For
     # a generator that draws bits (``random.Random`` and most subclasses) that is the loop
     # ``k = n.bit_length(); r = getrandbits(k); while r >= n: r = getrandbits(k)``, which
-    # the draw step inlines.
+    # the common steps inline.
     randbelow: Callable[[int], int] = getattr(rng, "_randbelow", rng.randrange)
     bits = getattr(type(rng), "_randbelow", None) is _RANDBELOW_BITS
     getrandbits = rng.getrandbits
@@ -245,9 +245,10 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     wrap = cfg.wrap
     one_meld = cfg.one_meld
     swap = cfg.swap
+    must_use = cfg.must_use
     max_turnovers = cfg.max_turnovers
     max_turns = cfg.max_turns
-    simple_draw = cfg.pickup == 0 and not cfg.must_use
+    simple_draw = cfg.pickup == 0 and not must_use
     run_table = _RUN_INFO[wrap]
     set_count = _SET_COUNT
 
@@ -269,78 +270,49 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     targets, levels, union, table_joker = _layoff_targets(melds, wrap)
     target_melds = melds
     actions = 0
+    end: Action  # the action that ends the round, applied by the pure path
+    end_play: Play | None = None
+    card = -1
 
     while True:
         actions += 1
         hand = hands[seat]
         if drawing:
             # ---------------------------------------------------------------- draw
-            if simple_draw:
-                if not bits:
-                    depth = randbelow(2 if discard else 1) - 1
-                elif discard:
+            drawing = False
+            if not simple_draw:
+                snap = _snapshot(
+                    state, True, seat, hands, stock[sp:], discard, melds, taken, obl, nmade,
+                    ptt, placed, turn_no, turnovers, public,
+                )  # fmt: skip
+                acts = legal(snap)[0]
+                action = acts[randbelow(len(acts))]
+                depth = action.target if action.kind == TAKE else -1
+            elif not bits:
+                depth = randbelow(2 if discard else 1) - 1
+            elif discard:
+                depth = getrandbits(2)
+                while depth >= 2:
                     depth = getrandbits(2)
-                    while depth >= 2:
-                        depth = getrandbits(2)
-                    depth -= 1
-                else:
-                    while getrandbits(1):
-                        pass
-                    depth = -1
+                depth -= 1
             else:
-                acts, _ = legal(
-                    _snapshot(
-                        state,
-                        drawing,
-                        seat,
-                        hands,
-                        stock[sp:],
-                        discard,
-                        melds,
-                        taken,
-                        obl,
-                        nmade,
-                        ptt,
-                        placed,
-                        turn_no,
-                        turnovers,
-                        public,
-                    )
-                )
-                chosen_draw = acts[randbelow(len(acts))]
-                depth = -1 if chosen_draw.kind == DRAW else chosen_draw.target
+                while getrandbits(1):
+                    pass
+                depth = -1
             if depth < 0:
                 if sp == len(stock):
                     if not discard or turnovers == max_turnovers:
-                        return apply_action(
-                            _snapshot(
-                                state,
-                                drawing,
-                                seat,
-                                hands,
-                                stock[sp:],
-                                discard,
-                                melds,
-                                taken,
-                                obl,
-                                nmade,
-                                ptt,
-                                placed,
-                                turn_no,
-                                turnovers,
-                                public,
-                            ),
-                            DRAW_ACTION,
-                            None,
-                        )[0], actions
-                    stock = tuple(discard)
+                        drawing = True
+                        end = DRAW_ACTION  # blocked (R7.3-R7.5)
+                        break
+                    stock = tuple(discard)  # turnover (R4.9)
                     sp = 0
                     discard = []
                     turnovers += 1
                     public = True
                 hands[seat] = hand | 1 << stock[sp]
                 sp += 1
-            elif depth == 0 and simple_draw:
+            elif depth == 0 and not must_use:
                 card = discard.pop()
                 hands[seat] = hand | 1 << card
                 taken = card
@@ -351,37 +323,32 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                     hand |= 1 << c
                 hands[seat] = hand
                 taken = chosen if depth == 0 else -1
-                obl = 1 << chosen if depth > 0 or cfg.must_use else 0
-            drawing = False
+                obl = 1 << chosen
             continue
         # -------------------------------------------------------------------- play
         if melds is not target_melds:
             targets, levels, union, table_joker = _layoff_targets(melds, wrap)
             target_melds = melds
         play: Play | None = None
-        card = -1
-        fast = not obl and not hand >> JOKER0 and not (swap and table_joker)
-        if fast:
+        if obl or hand >> JOKER0 or (swap and table_joker):
+            rest = 0
+        else:
             fm = (hand | hand >> 52) & F52
             nplays = 0
             longest = 1
-            if not (one_meld and nmade):
+            melding = not (one_meld and nmade)
+            if melding:
                 if fm & fm >> 1 & fm >> 2 & _RUN_STARTS or (
                     fm & fm >> 12 & (fm >> 11 | fm >> 1) & _ACES
                 ):
                     for shift in (0, 13, 26, 39):
                         pat = fm >> shift & 0x1FFF
-                        if (
-                            pat & pat >> 1 & pat >> 2
-                            or pat & 0x1801 == 0x1801
-                            or pat & 0x1003 == 0x1003
-                        ):
-                            info = run_table.get(pat)
-                            if info is None:
-                                info = _run_info(pat, wrap)
-                            nplays += info[0]
-                            if info[1] > longest:
-                                longest = info[1]
+                        info = run_table.get(pat)
+                        if info is None:
+                            info = _run_info(pat, wrap)
+                        nplays += info[0]
+                        if info[1] > longest:
+                            longest = info[1]
                 sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
                 ranks = (sa & sb & (sc | sd)) | (sc & sd & (sa | sb))
                 while ranks:
@@ -394,9 +361,12 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             if fm & union:
                 for level in levels:
                     nplays += (fm & level).bit_count()
+            # Each play must leave a card other than the taken one (R4.7); when one might
+            # not, the generator's completion search decides.
             rest = hand.bit_count() - longest
-            fast = rest >= 2 or (rest == 1 and taken < 0)
-        if fast:
+            if rest == 1 and taken >= 0:
+                rest = 0
+        if rest > 0:
             allowed = hand & ~(1 << taken) if taken >= 0 else hand
             fa = (allowed | allowed >> 52) & F52
             n = nplays + fa.bit_count()
@@ -408,9 +378,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             else:
                 k = randbelow(n)
             if k < nplays:
-                play = _natural_play(
-                    k, seat, hand, fm, melds, nmade, wrap, not (one_meld and nmade), targets
-                )
+                play = _natural_play(k, seat, hand, fm, melds, nmade, wrap, melding, targets)
             else:
                 k -= nplays
                 while k:
@@ -420,54 +388,22 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                 if not allowed >> card & 1:
                     card += 52
         else:
-            acts, plays_of = legal(
-                _snapshot(
-                    state,
-                    drawing,
-                    seat,
-                    hands,
-                    stock[sp:],
-                    discard,
-                    melds,
-                    taken,
-                    obl,
-                    nmade,
-                    ptt,
-                    placed,
-                    turn_no,
-                    turnovers,
-                    public,
-                )
-            )
-            action: Action = acts[randbelow(len(acts))]
-            if MELD <= action.kind <= SWAP:
-                play = plays_of[action]
-            else:
+            # The generator itself, on a state built from the locals.
+            snap = _snapshot(
+                state, False, seat, hands, stock[sp:], discard, melds, taken, obl, nmade,
+                ptt, placed, turn_no, turnovers, public,
+            )  # fmt: skip
+            acts, plays_of = legal(snap)
+            action = acts[randbelow(len(acts))]
+            if action.kind == DISCARD:
                 card = action.cards[0]
+            else:
+                play = plays_of[action]
         if play is not None:
             nh = play[1]
             if not nh:
-                return apply_action(
-                    _snapshot(
-                        state,
-                        drawing,
-                        seat,
-                        hands,
-                        stock[sp:],
-                        discard,
-                        melds,
-                        taken,
-                        obl,
-                        nmade,
-                        ptt,
-                        placed,
-                        turn_no,
-                        turnovers,
-                        public,
-                    ),
-                    play[0],
-                    play,
-                )[0], actions
+                end, end_play = play[0], play
+                break
             hands[seat] = nh
             melds = play[2]
             nmade = play[3]
@@ -475,42 +411,28 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             ptt = True
             if taken >= 0 and not nh >> taken & 1:
                 taken = -1
-            continue
-        # discard (R4.4)
-        hand &= ~(1 << card)
-        if not hand or turn_no + 1 >= max_turns:
-            return apply_action(
-                _snapshot(
-                    state,
-                    drawing,
-                    seat,
-                    hands,
-                    stock[sp:],
-                    discard,
-                    melds,
-                    taken,
-                    obl,
-                    nmade,
-                    ptt,
-                    placed,
-                    turn_no,
-                    turnovers,
-                    public,
-                ),
-                DISCARD_ACTIONS[card],
-                None,
-            )[0], actions
-        hands[seat] = hand
-        discard.append(card)
-        if ptt and not placed[seat]:
-            placed[seat] = True
-        turn_no += 1
-        seat = (seat + 1) % players
-        drawing = True
-        taken = -1
-        obl = 0
-        nmade = 0
-        ptt = False
+        else:
+            # discard (R4.4)
+            hand &= ~(1 << card)
+            if not hand or turn_no + 1 >= max_turns:
+                end = DISCARD_ACTIONS[card]
+                break
+            hands[seat] = hand
+            discard.append(card)
+            if ptt and not placed[seat]:
+                placed[seat] = True
+            turn_no += 1
+            seat = (seat + 1) % players
+            drawing = True
+            taken = -1
+            obl = 0
+            nmade = 0
+            ptt = False
+    snap = _snapshot(
+        state, drawing, seat, hands, stock[sp:], discard, melds, taken, obl, nmade, ptt,
+        placed, turn_no, turnovers, public,
+    )  # fmt: skip
+    return apply_action(snap, end, end_play)[0], actions
 
 
 def _snapshot(
