@@ -87,41 +87,45 @@ def _run_info(pattern: int, wrap: bool) -> tuple[int, int]:
     return got
 
 
-def _layoff_targets(melds: tuple[Meld, ...], wrap: bool) -> tuple[list[int], list[int], int, bool]:
-    """The faces a natural card may be laid off as (R6): per meld, and as levels (level
-    ``i`` holds the faces that extend more than ``i`` melds, so the lay-offs of a hand
-    without jokers number ``sum((faces & level).bit_count() for level in levels)``); their
-    union; and whether a joker lies on the table."""
-    targets: list[int] = []
-    levels: list[int] = []
-    union = 0
-    table_joker = False
-    for meld in melds:
-        cards = meld.cards
-        m = 0
-        if meld.kind == RUN:
-            for pos in run_ends(meld, wrap):
-                m |= 1 << pos_face(meld.suit, pos)
-        elif len(cards) < 4:
-            r = meld.lo - 1
-            present = 0
-            for c in cards:
-                if c < JOKER0:
-                    present |= 1 << (c % 52 // 13)
-            for s in range(4):
-                if not present >> s & 1:
-                    m |= 1 << (13 * s + r)
+def _meld_target(meld: Meld, wrap: bool) -> int:
+    """The faces a natural card may be laid off as on ``meld`` (R6)."""
+    cards = meld.cards
+    m = 0
+    if meld.kind == RUN:
+        for pos in run_ends(meld, wrap):
+            m |= 1 << pos_face(meld.suit, pos)
+    elif len(cards) < 4:
+        r = meld.lo - 1
+        present = 0
         for c in cards:
-            if c >= JOKER0:
-                table_joker = True
-        targets.append(m)
-        union |= m
+            if c < JOKER0:
+                present |= 1 << (c % 52 // 13)
+        for s in range(4):
+            if not present >> s & 1:
+                m |= 1 << (13 * s + r)
+    return m
+
+
+def _levels(targets: list[int]) -> list[int]:
+    """Level ``i`` holds the faces that extend more than ``i`` melds, so the lay-offs of
+    a hand without jokers number ``sum((faces & level).bit_count() for level in levels)``;
+    level 0 is their union."""
+    levels: list[int] = []
+    for m in targets:
         for i, level in enumerate(levels):
             levels[i] = level | m
             m &= level
         if m:
             levels.append(m)
-    return targets, levels, union, table_joker
+    return levels or [0]
+
+
+def _layoff_targets(melds: tuple[Meld, ...], wrap: bool) -> tuple[list[int], list[int], bool]:
+    """The lay-off faces of each meld, their levels, and whether a joker lies on the
+    table."""
+    targets = [_meld_target(meld, wrap) for meld in melds]
+    table_joker = any(c >= JOKER0 for meld in melds for c in meld.cards)
+    return targets, _levels(targets), table_joker
 
 
 def _natural_play(
@@ -267,7 +271,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     turn_no = state.turn_no
     turnovers = state.turnovers
     public = state.stock_public
-    targets, levels, union, table_joker = _layoff_targets(melds, wrap)
+    targets, levels, table_joker = _layoff_targets(melds, wrap)
     target_melds = melds
     actions = 0
     end: Action  # the action that ends the round, applied by the pure path
@@ -327,7 +331,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             continue
         # -------------------------------------------------------------------- play
         if melds is not target_melds:
-            targets, levels, union, table_joker = _layoff_targets(melds, wrap)
+            targets, levels, table_joker = _layoff_targets(melds, wrap)
             target_melds = melds
         play: Play | None = None
         if obl or hand >> JOKER0 or (swap and table_joker):
@@ -335,7 +339,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
         else:
             fm = (hand | hand >> 52) & F52
             nplays = 0
-            longest = 1
+            longest = 0
             melding = not (one_meld and nmade)
             if melding:
                 if fm & fm >> 1 & fm >> 2 & _RUN_STARTS or (
@@ -358,19 +362,23 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                     nplays += set_count[q]
                     if q > longest:
                         longest = q
-            if fm & union:
+            if fm & levels[0]:
                 for level in levels:
                     nplays += (fm & level).bit_count()
+                if not longest:
+                    longest = 1
             # Each play must leave a card other than the taken one (R4.7); when one might
             # not, the generator's completion search decides.
-            rest = hand.bit_count() - longest
-            if rest == 1 and taken >= 0:
-                rest = 0
+            rest = 1
+            if nplays:
+                rest = hand.bit_count() - longest
+                if rest == 1 and taken >= 0:
+                    rest = 0
         if rest > 0:
             allowed = hand & ~(1 << taken) if taken >= 0 else hand
             fa = (allowed | allowed >> 52) & F52
             n = nplays + fa.bit_count()
-            if bits:
+            if bits and n:
                 kb = n.bit_length()
                 k = getrandbits(kb)
                 while k >= n:
@@ -379,6 +387,15 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                 k = randbelow(n)
             if k < nplays:
                 play = _natural_play(k, seat, hand, fm, melds, nmade, wrap, melding, targets)
+                # a natural card or meld: update the lay-off faces of the one meld made
+                # or extended (no joker comes or goes)
+                target_melds = play[2]
+                if len(target_melds) > len(melds):
+                    targets.append(_meld_target(target_melds[-1], wrap))
+                else:
+                    mi = play[0].target
+                    targets[mi] = _meld_target(target_melds[mi], wrap)
+                levels = _levels(targets)
             else:
                 k -= nplays
                 while k:
