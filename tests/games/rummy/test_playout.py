@@ -154,3 +154,22 @@ def test_playout_with_a_generator_that_does_not_draw_bits() -> None:
         fast = random_playout(start, OwnFloats(seed))
         assert fast == contract_loop(start, OwnFloats(seed))
         assert fast != random_playout(start, random.Random(seed))
+
+
+class Counting(random.Random):
+    """A generator that counts its ``randrange`` calls."""
+
+    calls = 0
+
+    def randrange(self, *args: int) -> int:  # type: ignore[override]
+        self.calls += 1
+        return super().randrange(*args)
+
+
+def test_playout_draws_once_per_action_through_an_overridden_randrange() -> None:
+    for seed in range(4):
+        start = GAME.new_game(3, {"jokers": True}, seed=seed, scope="unit")
+        rng = Counting(seed)
+        fast, n = random_playout(start, rng)
+        assert rng.calls == n
+        assert (fast, n) == contract_loop(start, Counting(seed))

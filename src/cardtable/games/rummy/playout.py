@@ -12,10 +12,10 @@ the common positions it counts the legal actions instead of listing them:
 
 * a draw with the top-only pickup and no ``pickupMustBeUsed``: DRAW_STOCK, TAKE_DISCARD;
 * a turn with no obligation and no joker in hand (and no swappable table joker) where no
-  play can empty the hand: the runs and sets of the hand's suit patterns, the lay-offs
-  from a per-meld mask of the faces that extend it, then one discard per face.  Only when
-  the draw picks a play is :func:`~cardtable.games.rummy.rules.gen_plays` called, and
-  the play taken from its list.
+  play can leave only the taken card: the runs and sets of the hand's suit patterns, the
+  lay-offs from masks of the faces that extend each meld, then one discard per face.
+  When the draw picks a play, that play alone is built, in the order of
+  :func:`~cardtable.games.rummy.rules.gen_plays` (a test compares them play by play).
 
 Every other position goes through the generator itself (:func:`rules.legal` on a state
 built from the locals).  The action that ends a round goes through
@@ -241,8 +241,11 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     # a generator that draws bits (``random.Random`` and most subclasses) that is the loop
     # ``k = n.bit_length(); r = getrandbits(k); while r >= n: r = getrandbits(k)``, which
     # the common steps inline.
-    randbelow: Callable[[int], int] = getattr(rng, "_randbelow", rng.randrange)
-    bits = getattr(type(rng), "_randbelow", None) is _RANDBELOW_BITS
+    randbelow: Callable[[int], int] = rng.randrange
+    bits = False
+    if type(rng).randrange is random.Random.randrange:
+        randbelow = getattr(rng, "_randbelow", randbelow)
+        bits = getattr(type(rng), "_randbelow", None) is _RANDBELOW_BITS
     getrandbits = rng.getrandbits
     cfg = state.cfg
     players = cfg.players
