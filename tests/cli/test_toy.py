@@ -242,7 +242,7 @@ def test_play_quit_saves_a_record_that_replays(run: Run, tmp_path: Path) -> None
         input="?\nh\n7\n2\nq\n",
     )
     assert result.exit_code == 0, result.output
-    assert "hints arrive with the strong bots" in result.stdout
+    assert "no hint: take has no determinizer" in result.stdout
     assert "no move 7: choose 1 to" in result.stdout
     assert f"record saved to {record}" in result.stdout
     data = json.loads(record.read_text())
