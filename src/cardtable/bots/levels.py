@@ -47,7 +47,7 @@ __all__ = [
 HARD_SIMULATIONS: dict[str, int] = {
     "royal-casino": 2000,
     "royal-mastheads": 10000,
-    "rummy": 1000,
+    "rummy": 3000,
 }
 """Simulations per move of ``hard``, by game (about one second per move on one core)."""
 DEFAULT_SIMULATIONS = 1000
