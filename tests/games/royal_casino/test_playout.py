@@ -54,3 +54,23 @@ def test_playout_from_a_mid_hand_position_with_builds() -> None:
         assert random_playout(start, random.Random(seed)) == contract_loop(
             start, random.Random(seed)
         )
+
+
+class CountingRandom(random.Random):
+    """A generator subclass: the playout must draw through its ``randrange``."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.draws = 0
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        self.draws += 1
+        return super().randrange(start, stop, step)
+
+
+def test_playout_with_a_generator_subclass_draws_once_per_move() -> None:
+    start = GAME.new_game(2, seed=3, scope="unit")
+    rng = CountingRandom(3)
+    end, n = random_playout(start, rng)
+    assert rng.draws == n
+    assert (end, n) == contract_loop(start, random.Random(3))

@@ -88,6 +88,10 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
     turn = state.turn
     actions = 0
     randrange = rng.randrange
+    # random.Random.randrange(n) is _randbelow(n): draw bit_length(n) bits until below n.
+    # For a plain Random that loop is inlined (same numbers, less call overhead).
+    plain = type(rng) is random.Random
+    getrandbits = rng.getrandbits
     while True:
         p = turn
         side = p % 2 if four else p
@@ -116,7 +120,15 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                 state.last_hand_points,
             )
             legal = legal_moves(snap)
-            move = legal[randrange(len(legal))]
+            n_legal = len(legal)
+            if plain:
+                bits = n_legal.bit_length()
+                r = getrandbits(bits)
+                while r >= n_legal:
+                    r = getrandbits(bits)
+                move = legal[r]
+            else:
+                move = legal[randrange(n_legal)]
             c = move.card
             bit = 1 << c
             hands[p] &= ~bit
@@ -186,7 +198,13 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                             n += len(tpl.multi_builds(vc, value))
                 counts.append((c, guards, n))
                 total += n
-            k = randrange(total)
+            if plain:
+                bits = total.bit_length()
+                k = getrandbits(bits)
+                while k >= total:
+                    k = getrandbits(bits)
+            else:
+                k = randrange(total)
             for chosen in counts:
                 if k < chosen[2]:
                     break
