@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 
 from cardtable.cards import format_card, iter_mask
 from cardtable.core.errors import CardtableError
-from cardtable.games.royal_casino import GAME
+from cardtable.games.royal_casino import GAME, RCState
 from cardtable.games.royal_casino.events import Dealt
 
 
-def hidden_from(state: object, seat: int | None) -> set[str]:
+def hidden_from(state: RCState, seat: int | None) -> set[str]:
     """Cards in other hands and the stock (and, for a spectator, every hand)."""
-    cards: set[int] = set(state.stock)  # type: ignore[attr-defined]
-    for i, h in enumerate(state.hands):  # type: ignore[attr-defined]
+    cards: set[int] = set(state.stock)
+    for i, h in enumerate(state.hands):
         if i != seat:
             cards |= set(iter_mask(h))
     return {format_card(c) for c in cards}
