@@ -112,6 +112,14 @@ def partition(mask: int, value: int) -> tuple[int, ...] | None:
     return None
 
 
+_PREFIX_MASK = tuple((1 << 3 * v) - 1 if v <= 13 else (1 << 39) - 1 for v in range(15))
+"""For a value V: the bits of a template key counting the ranks A..V (all for 14)."""
+_UNIONS: dict[tuple[int, int], tuple[int, ...]] = {}
+_CAPTURES: dict[tuple[int, int], tuple[int, ...]] = {}
+_MULTIS: dict[tuple[int, int], tuple[int, ...]] = {}
+_ADDS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
 class _Template:
     """Everything about a table's loose cards that depends only on their values, worked
     out once per multiset of values and shared by every table with the same values.
@@ -129,11 +137,14 @@ class _Template:
         "aces",
         "caps",
         "groups",
+        "key",
         "sums",
         "value_masks",
     )
 
-    def __init__(self, values: tuple[int, ...]) -> None:
+    def __init__(self, values: tuple[int, ...], key: int = 0) -> None:
+        self.key = key
+        """The rank counts (3 bits a rank, aces lowest): see :func:`template_key`."""
         items: list[tuple[int, int]] = [(0, 0)]
         for i, v in enumerate(values):
             bit = 1 << i
@@ -153,21 +164,31 @@ class _Template:
         self._builds: dict[int, tuple[int, ...]] = {}
         self._adds: dict[int, tuple[int, ...]] = {}
 
+    def _prefix(self, value: int) -> tuple[int, int]:
+        """What the lists for ``value`` depend on: the counts of the ranks up to ``value``
+        (the cards that can be in a group of ``value`` come first in the index order, so
+        their index masks are the same in every template sharing that prefix)."""
+        return value, self.key & _PREFIX_MASK[value]
+
     def unions(self, value: int) -> tuple[int, ...]:
         """Every union of disjoint groups worth ``value`` (index masks, the empty one first)."""
         found = self._unions[value]
         if found is None:
-            groups_ = self.sums[value] + self.aces if value == 14 else self.sums[value]
-            out = [0]
-            seen = {0}
-            for g in groups_:
-                for u in list(out):
-                    if not u & g:
-                        w = u | g
-                        if w not in seen:
-                            seen.add(w)
-                            out.append(w)
-            found = self._unions[value] = tuple(out)
+            prefix = self._prefix(value)
+            found = _UNIONS.get(prefix)
+            if found is None:
+                groups_ = self.sums[value] + self.aces if value == 14 else self.sums[value]
+                out = [0]
+                seen = {0}
+                for g in groups_:
+                    for u in list(out):
+                        if not u & g:
+                            w = u | g
+                            if w not in seen:
+                                seen.add(w)
+                                out.append(w)
+                found = _UNIONS[prefix] = tuple(out)
+            self._unions[value] = found
         return found
 
     def captures(self, vc: int) -> tuple[int, ...]:
@@ -176,10 +197,13 @@ class _Template:
         (Hot loops read ``caps[vc]`` first and call this when it is ``None``.)"""
         found = self.caps[vc]
         if found is None:
-            eq = self.value_masks[vc]
-            found = self.caps[vc] = tuple(
-                u for u in self.unions(14 if vc == 1 else vc) if u & eq == eq
-            )
+            v = 14 if vc == 1 else vc
+            prefix = (vc << 4 | v, self.key & _PREFIX_MASK[v])
+            found = _CAPTURES.get(prefix)
+            if found is None:
+                eq = self.value_masks[vc]
+                found = _CAPTURES[prefix] = tuple(u for u in self.unions(v) if u & eq == eq)
+            self.caps[vc] = found
         return found
 
     def _parts(self, vc: int, value: int) -> list[int]:
@@ -195,6 +219,11 @@ class _Template:
         key = vc << 4 | value
         found = self._builds.get(key)
         if found is None:
+            prefix = (key, self.key & _PREFIX_MASK[value])
+            found = _MULTIS.get(prefix)
+            if found is not None:
+                self._builds[key] = found
+                return found
             multis: list[int] = []
             seen: set[int] = set()
             for x in self._parts(vc, value):
@@ -202,7 +231,7 @@ class _Template:
                     if u and not u & x and x | u not in seen:
                         seen.add(x | u)
                         multis.append(x | u)
-            found = self._builds[key] = tuple(multis)
+            found = self._builds[key] = _MULTIS[prefix] = tuple(multis)
         return found
 
     def adds(self, vc: int, value: int) -> tuple[int, ...]:
@@ -210,6 +239,11 @@ class _Template:
         key = vc << 4 | value
         found = self._adds.get(key)
         if found is None:
+            prefix = (key, self.key & _PREFIX_MASK[value])
+            found = _ADDS.get(prefix)
+            if found is not None:
+                self._adds[key] = found
+                return found
             out: list[int] = []
             seen: set[int] = set()
             for x in self._parts(vc, value):
@@ -217,7 +251,7 @@ class _Template:
                     if not u & x and x | u not in seen:
                         seen.add(x | u)
                         out.append(x | u)
-            found = self._adds[key] = tuple(out)
+            found = self._adds[key] = _ADDS[prefix] = tuple(out)
         return found
 
 
@@ -240,9 +274,10 @@ def template_key(loose: int) -> _Template:
     tpl = _TEMPLATES.get(key)
     if tpl is None:
         if len(_TEMPLATES) > _CACHE_LIMIT:
-            _TEMPLATES.clear()
+            for cache in (_TEMPLATES, _UNIONS, _CAPTURES, _MULTIS, _ADDS):
+                cache.clear()
         values = tuple(r + 1 for r in range(13) for _ in range(key >> 3 * r & 7))
-        tpl = _TEMPLATES[key] = _Template(values)
+        tpl = _TEMPLATES[key] = _Template(values, key)
     return tpl
 
 
