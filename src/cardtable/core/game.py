@@ -130,6 +130,8 @@ class Game(ABC, Generic[S, A, V]):
     def resolve_options(self, options: Options | Mapping[str, object] | None) -> Options:
         """Validate options given as a mapping (already-validated ones pass through)."""
         if isinstance(options, Options):
+            if self.info.options.owns(options):
+                return options
             return self.info.options.validate(options.to_json())
         return self.info.options.validate(options)
 

@@ -150,6 +150,18 @@ class OptionSchema:
     """The options a game declares, in a fixed order."""
 
     specs: tuple[OptionSpec, ...]
+    _defaults: Options = field(init=False, repr=False, compare=False, hash=False)
+    _names: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_defaults", Options(tuple((s.name, s.default) for s in self.specs))
+        )
+        object.__setattr__(self, "_names", tuple(s.name for s in self.specs))
+
+    def owns(self, options: Options) -> bool:
+        """True when ``options`` were validated by this schema (they name its options)."""
+        return tuple(k for k, _ in options.items_) == self._names
 
     def spec(self, name: str) -> OptionSpec:
         """The spec of an option by exact name, or a clear error with a suggestion."""
@@ -168,10 +180,12 @@ class OptionSchema:
 
     def defaults(self) -> Options:
         """Every option at its default."""
-        return Options(tuple((s.name, s.default) for s in self.specs))
+        return self._defaults
 
     def validate(self, given: Mapping[str, object] | None = None) -> Options:
         """Options with ``given`` applied over the defaults; raises on any bad entry."""
+        if not given:
+            return self._defaults
         values = {s.name: s.default for s in self.specs}
         for key, raw in (given or {}).items():
             spec = self.spec(key)
