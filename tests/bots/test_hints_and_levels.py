@@ -54,3 +54,21 @@ def test_a_small_search_bot_finishes_a_game_at_a_table(name: str) -> None:
     table = Table(game, n, 3, ["bot:ismcts:8", *["bot:easy"] * (n - 1)], scope="unit")
     table.run_bots()
     assert table.is_over
+
+
+def _expert_choice_in_child(seed: int) -> str:
+    game = get_game("royal-mastheads")
+    state = game.new_game(4, seed=seed)
+    bot = ISMCTSBot(game, simulations=30, workers=2)
+    seat = game.to_act(state)
+    action = bot.choose(game.view(state, seat), game.legal_actions(state), random.Random(seed))
+    return game.format_action(action)
+
+
+def test_parallel_search_is_the_same_in_a_pool_and_inside_a_worker() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    here = [_expert_choice_in_child(s) for s in (1, 2)]
+    with ProcessPoolExecutor(1) as pool:
+        there = list(pool.map(_expert_choice_in_child, (1, 2)))
+    assert here == there

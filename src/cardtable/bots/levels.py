@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
 import time
@@ -117,7 +118,9 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 def _pool(workers: int) -> ProcessPoolExecutor:
     pool = _POOLS.get(workers)
     if pool is None:
-        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
+        # "spawn": forking a process that runs threads (another pool's, Ray's) can deadlock.
+        context = multiprocessing.get_context("spawn")
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers, mp_context=context)
     return pool
 
 
@@ -165,11 +168,14 @@ class ISMCTSBot:
             sims // self.workers + (1 if i < sims % self.workers else 0)
             for i in range(self.workers)
         ]
+        jobs = list(zip(seeds, share, strict=True))
+        name = self.game.info.name
+        if multiprocessing.parent_process() is not None:
+            # Already in a worker process (an arena pool): a nested pool would keep this
+            # process from exiting.  The same searches in turn give the same result.
+            return merge_results([_worker_search(name, view, legal, s, n) for s, n in jobs])
         pool = _pool(self.workers)
-        futures = [
-            pool.submit(_worker_search, self.game.info.name, view, list(legal), s, n)
-            for s, n in zip(seeds, share, strict=True)
-        ]
+        futures = [pool.submit(_worker_search, name, view, list(legal), s, n) for s, n in jobs]
         return merge_results([f.result() for f in futures])
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
