@@ -3,9 +3,9 @@
 * Pot (M-7): discards negative aces first (``pagat``), then low singletons (to make a void
   for trumping), then the lowest plain number card; keeps trumps, mastheads and royals.
 * Play: ducks a trick whose cards are worth less than nothing (full of ``pagat`` aces);
-  wins a trick holding mastheads or royals (or worth something when playing last) with the
-  cheapest winning card; otherwise sheds the least useful card that does not win.
-* Leads the highest card of a suit it holds the top royal of, else its lowest plain card.
+  otherwise wins it when it can, with the cheapest winning card (tricks bring the pot, M-8,
+  and royals the 500-point bonus, M-15); else sheds the least useful card.
+* Leads its highest plain card when that is a royal, else its lowest plain card.
 
 >>> import random
 >>> from cardtable.games.royal_mastheads import GAME
@@ -108,7 +108,7 @@ class MastheadsGreedyBot:
             if losers:
                 return max(losers, key=lambda c: _rank_key(c, high))
             return min(winners, key=cheap)
-        if winners and (prize or (last and value > 0)):
+        if winners and (prize or last or value >= 0):
             return min(winners, key=lambda c: (SUIT[c] == trumps, _rank_key(c, high)))
         if losers:
             # shed the least useful card (a negative ace onto someone else's trick first)
@@ -119,6 +119,6 @@ class MastheadsGreedyBot:
         high = view.ace_high
         plain = [c for c in legal if SUIT[c] != view.trumps] or list(legal)
         top = max(plain, key=lambda c: _rank_key(c, high))
-        if _rank_key(top, high) >= 13:
+        if _rank_key(top, high) >= 11:
             return top
         return min(plain, key=lambda c: (_points(view, c) > 1, _rank_key(c, high)))
