@@ -1,7 +1,9 @@
 """A greedy Royal Mastheads bot: a function of the seat's view only.
 
-* Pot (M-7): discards negative aces first (``pagat``), then low singletons (to make a void
-  for trumping), then the lowest plain number card; keeps trumps, mastheads and royals.
+* Pot (M-7): discards low singletons (to make a void for trumping), then the lowest plain
+  number card; keeps trumps, mastheads and royals (they win tricks, and the pot goes to the
+  player with the most tricks), and keeps ``pagat``'s negative aces to drop on tricks that
+  others win.
 * Play: ducks a trick whose cards are worth less than nothing (full of ``pagat`` aces);
   otherwise wins it when it can, with the cheapest winning card (tricks bring the pot, M-8,
   and royals the 500-point bonus, M-15); else sheds the least useful card.
@@ -74,7 +76,7 @@ class MastheadsGreedyBot:
         def key(card: int) -> tuple[int, int]:
             r = RANK[card]
             if r == 1 and view.ace_points < 0:
-                return (0, _points(view, card))  # the worst ace first
+                return (4, _points(view, card))  # kept: an ace is dumped on another's trick
             keep = (
                 SUIT[card] == view.trumps
                 or _is_prize(view, card)

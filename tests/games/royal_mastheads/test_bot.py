@@ -41,10 +41,10 @@ def test_registered_for_royal_mastheads():
     assert make_bot("greedy", GAME).name == "greedy"
 
 
-def test_pot_discards_aces_under_pagat_first():
+def test_pot_keeps_negative_aces_under_pagat_to_drop_on_others_tricks():
     state = deal(HANDS, "7H", dealer=3)  # A (seat 0) chooses first
     assert GAME.to_act(state) == A
-    assert choice(state) == "pot AS"
+    assert choice(state) == "pot 2S"  # the lowest plain card; AS (-10) is kept for later
 
 
 def test_pot_keeps_aces_under_russian():
