@@ -115,15 +115,22 @@ _SEAT_REF = re.compile(r"\bP(\d)\b")
 
 
 def describe_event(event: Event, names: Sequence[str], tr: Translator) -> str:
-    """A localized log line (Royal Casino's events by kind; others from ``describe``)."""
+    """A localized log line for every game's events (an unknown kind falls back to the
+    event's own English ``describe``, with seat numbers replaced by names)."""
     f = {fld.name: getattr(event, fld.name) for fld in dataclasses.fields(event)}
 
     def who() -> str:
         seat = f.get("seat")
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
+    module = type(event).__module__
     try:
-        text = _describe_known(event.kind, f, who, tr)
+        if ".rummy." in module:
+            text = _describe_rummy(event.kind, f, who, names, tr)
+        elif ".royal_mastheads." in module:
+            text = _describe_mastheads(event.kind, f, who, names, tr)
+        else:
+            text = _describe_known(event.kind, f, who, names, tr)
     except (KeyError, TypeError, IndexError):
         text = None
     if text is not None:
@@ -135,7 +142,7 @@ def describe_event(event: Event, names: Sequence[str], tr: Translator) -> str:
 
 
 def _describe_known(
-    kind: str, f: dict[str, Any], who: Callable[[], str], tr: Translator
+    kind: str, f: dict[str, Any], who: Callable[[], str], names: Sequence[str], tr: Translator
 ) -> str | None:
     """Royal Casino's events, localized (``None`` for any other kind)."""
     if kind == "trailed":
@@ -184,4 +191,101 @@ def _describe_known(
         return tr.fmt("Hand {hand} scored", hand=f["hand_no"])
     if kind == "game_over":
         return tr.fmt("Game over: {scores}", scores=" : ".join(str(s) for s in f["scores"]))
+    return None
+
+
+def _name(names: Sequence[str], seat: object) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+
+def _text_card(token: object) -> str:
+    """A card that an event already holds in notation (Rummy's ``7H'``, ``JK``, ``??``)."""
+    return pretty_text(str(token)) if token else "??"
+
+
+def _scores(values: Sequence[int]) -> str:
+    return " : ".join(str(v) for v in values)
+
+
+def _describe_rummy(
+    kind: str, f: dict[str, Any], who: Callable[[], str], names: Sequence[str], tr: Translator
+) -> str | None:
+    """Rummy's events, localized (``None`` for any other kind)."""
+    if kind == "round_dealt":
+        return tr.nfmt(
+            "Round {round}: {num} card each, upcard {card}",
+            "Round {round}: {num} cards each, upcard {card}",
+            f["hand_size"],
+            round=f["round"],
+            card=_text_card(f["upcard"]),
+        )
+    if kind == "stock_turned_over":
+        return tr.fmt("The discard pile is turned over into the stock")
+    if kind == "drew_stock":
+        if f["card"]:
+            return tr.fmt("{name} drew {card}", name=who(), card=_text_card(f["card"]))
+        return tr.fmt("{name} drew from the stock", name=who())
+    if kind == "took_discard":
+        return tr.fmt(
+            "{name} took {card} from the discard pile", name=who(), card=_text_card(f["chosen"])
+        )
+    if kind == "melded":
+        cards = " ".join(_text_card(c) for c in f["cards"])
+        return tr.fmt("{name} melded {cards}", name=who(), cards=cards)
+    if kind == "laid_off":
+        return tr.fmt(
+            "{name} laid {card} off onto M{meld}",
+            name=who(),
+            card=_text_card(f["card"]),
+            meld=f["meld"],
+        )
+    if kind == "swapped_joker":
+        return tr.fmt(
+            "{name} swapped {card} for the joker in M{meld}",
+            name=who(),
+            card=_text_card(f["card"]),
+            meld=f["meld"],
+        )
+    if kind == "discarded":
+        return tr.fmt("{name} discarded {card}", name=who(), card=_text_card(f["card"]))
+    if kind == "round_ended":
+        closer = f["closer"]
+        if isinstance(closer, int) and closer >= 0:
+            return tr.fmt(
+                "Round {round}: {name} went out", round=f["round"], name=_name(names, closer)
+            )
+        return tr.fmt("Round {round} is blocked", round=f["round"])
+    if kind == "game_ended":
+        return tr.fmt("Game over: {scores}", scores=_scores(f["totals"]))
+    return None
+
+
+def _describe_mastheads(
+    kind: str, f: dict[str, Any], who: Callable[[], str], names: Sequence[str], tr: Translator
+) -> str | None:
+    """Royal Mastheads' events, localized (``None`` for any other kind)."""
+    if kind == "dealt":
+        count = next((len(h) for h in f["hands"] if h is not None), 13)
+        return tr.nfmt(
+            "Deal {deal}: {num} card each",
+            "Deal {deal}: {num} cards each",
+            count,
+            deal=f["deal"],
+        )
+    if kind == "card_turned":
+        return tr.fmt("Turned card {card}: its suit is trumps", card=_card(f["card"]))
+    if kind == "pot_card_chosen":
+        return tr.fmt("{name} put a card into the pot", name=who())
+    if kind == "card_played":
+        return tr.fmt("{name} played {card}", name=who(), card=_card(f["card"]))
+    if kind == "trick_won":
+        return tr.fmt("{name} won trick {number}", name=who(), number=f["number"])
+    if kind == "pot_awarded":
+        if f["seat"] is None:
+            return tr.fmt("Nobody takes the pot (a tie for most tricks)")
+        return tr.fmt("{name} takes the pot", name=who())
+    if kind == "deal_scored":
+        return tr.fmt("Deal {deal} scored: {scores}", deal=f["deal"], scores=_scores(f["scores"]))
+    if kind == "set_over":
+        return tr.fmt("Game over: {scores}", scores=_scores(f["totals"]))
     return None
