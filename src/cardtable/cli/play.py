@@ -136,7 +136,8 @@ def _human_turn(
     """Show the table and the moves, and read answers until one move is played."""
     write("")
     write(game.render_view(table.view(me)))
-    moves = sorted(((game.format_action(a), a) for a in table.legal(me)), key=lambda m: m[0])
+    legal = sorted(table.legal(me), key=game.display_key)
+    moves = [(game.format_action(a), a) for a in legal]
     _list_moves(moves, write, MAX_LISTED)
     while True:
         try:

@@ -230,6 +230,11 @@ class Game(ABC, Generic[S, A, V]):
     def format_action(self, action: A) -> str:
         """The canonical text of an action."""
 
+    def display_key(self, action: A) -> tuple[object, ...]:
+        """How a list of actions is ordered for people (menus, ``cardtable play``): by
+        canonical text unless a game groups them otherwise."""
+        return (self.format_action(action),)
+
     @abstractmethod
     def parse_action(self, state: S, text: str) -> A:
         """Read an action in this state (raises ``InvalidNotationError``)."""

@@ -24,6 +24,7 @@ from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.scoring import rank_winners
 from cardtable.games.rummy.state import (
     JOKER0,
+    LAYOFF,
     MELD,
     OPTION_SCHEMA,
     SWAP,
@@ -170,6 +171,13 @@ class RummyGame(Game[RummyState, Action, RummyView]):
     def format_action(self, action: Action) -> str:
         """Canonical action text."""
         return notation.format_action(action)
+
+    def display_key(self, action: Action) -> tuple[object, ...]:
+        """Lay-offs grouped by the meld they go to, then the rest by their text."""
+        text = notation.format_action(action)
+        if action.kind == LAYOFF:
+            return (1, action.target, text)
+        return (0 if not text.startswith("DISCARD") else 2, 0, text)
 
     def parse_action(self, state: RummyState, text: str) -> Action:
         """Read an action (lenient: lower case, any card order, omitted joker meanings
