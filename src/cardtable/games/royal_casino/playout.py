@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from cardtable.cards import mask_cards
 from cardtable.games.royal_casino.rules import (
     _BIT_VALUES,
     _EMPTY,
@@ -39,16 +40,6 @@ from cardtable.games.royal_casino.state import (
 )
 
 __all__ = ["random_playout"]
-
-_SUIT_CARDS = tuple(
-    tuple(tuple(13 * s + i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
-    for s in range(4)
-)
-
-
-def _cards(mask: int) -> tuple[int, ...]:
-    s0, s1, s2, s3 = _SUIT_CARDS
-    return s0[mask & 0x1FFF] + s1[mask >> 13 & 0x1FFF] + s2[mask >> 26 & 0x1FFF] + s3[mask >> 39]
 
 
 def _to_cards(index_mask: int, order: list[int]) -> int:
@@ -168,7 +159,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                 builds = (*builds[:i], nb, *builds[i + 1 :])
         else:
             hand = hands[p]
-            cards = _cards(hand)
+            cards = mask_cards(hand)
             tpl = template_key(loose) if loose else _EMPTY
             tpl_caps = tpl.caps
             sums = tpl.sums
