@@ -393,7 +393,9 @@ class Room:
             raise ClientError(
                 "conflict", "the table changed meanwhile; here is its state"
             ) from None
-        self.deadline = None
+        # Arm the move timer (or start the bots) before telling the clients, so the update
+        # they receive already carries the new deadline.
+        self.kick()
         self.broadcast(updates)
         await self.hub.bus.publish_updates(self, updates)
         if outcome is not None:
