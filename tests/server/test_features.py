@@ -93,9 +93,10 @@ def test_the_move_timer_plays_for_a_slow_player(server: ServerProcess) -> None:
     a = alice.connect(table)
     first = a.hello()
     assert first["timer"] == 0.5
-    while not (a.last["to_act"] == 0 and a.last["legal"]):
+    # Alice's turn comes with the time she has left.
+    while not (a.last["to_act"] == 0 and a.last["legal"] and a.last["remaining"] is not None):
         a.until(lambda m: m["type"] == "update")
-    assert a.last["remaining"] is not None
+    assert 0 <= a.last["remaining"] <= 0.5
     version = a.last["version"]
     # Alice does nothing: the timer plays for her.
     a.until(lambda m: m["type"] == "update" and m["version"] > version, timeout=10)
