@@ -28,7 +28,8 @@ def play_one_move(page: Any) -> None:
     card.click()
     page.locator(".actions .act").first.click()
     page.wait_for_function(
-        f"() => document.getElementById('app').dataset.version !== {version!r}", timeout=10_000
+        f"() => (document.getElementById('app')?.dataset.version ?? {version!r}) !== {version!r}",
+        timeout=10_000,
     )
 
 
@@ -60,7 +61,9 @@ def test_a_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser:
     assert page.locator(".all-hands .zone").count() == 2
     assert page.locator(".all-hands .zone").nth(1).locator(".card").count() == 4
     page.click("#replay-next")
-    page.wait_for_function("() => document.querySelector('.status').textContent.includes('1')")
+    page.wait_for_function(
+        "() => (document.querySelector('.status')?.textContent ?? '').includes('1')"
+    )
     assert page.locator(".replay-action").count() == 1
     page.close()
 
@@ -69,7 +72,7 @@ def test_keyboard_play_and_a_hint(server: ServerProcess, browser: Any) -> None:
     page = browser.new_page()
     new_unit_table(page, server)
     page.wait_for_function(
-        "() => document.querySelector('.status').textContent === 'Your turn'"
+        "() => document.querySelector('.status')?.textContent === 'Your turn'"
         " && document.querySelector('.hand .card.selectable')"
     )
     version = page.evaluate("() => document.getElementById('app').dataset.version")
@@ -84,7 +87,9 @@ def test_keyboard_play_and_a_hint(server: ServerProcess, browser: Any) -> None:
         if page.evaluate("() => !!document.activeElement.dataset.act"):
             break
     page.keyboard.press("Enter")
-    page.wait_for_function(f"() => document.getElementById('app').dataset.version !== {version!r}")
+    page.wait_for_function(
+        f"() => (document.getElementById('app')?.dataset.version ?? {version!r}) !== {version!r}"
+    )
     page.close()
 
 

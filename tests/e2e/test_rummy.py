@@ -46,7 +46,8 @@ class Seat:
         kind = self._play()
         with contextlib.suppress(PlaywrightTimeoutError):  # a selection that made no move
             self.page.wait_for_function(
-                f"() => document.getElementById('app').dataset.version !== '{version}'",
+                "() => (document.getElementById('app')?.dataset.version"
+                f" ?? '{version}') !== '{version}'",
                 timeout=5_000,
             )
         return kind

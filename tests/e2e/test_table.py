@@ -102,18 +102,18 @@ def test_reload_resumes_the_same_seat(server: ServerProcess, browser: Any) -> No
     new_unit_table(page, server)
     for _ in range(2):
         page.wait_for_function(
-            "() => document.querySelector('.status').textContent === 'Your turn'"
+            "() => document.querySelector('.status')?.textContent === 'Your turn'"
             " && document.querySelector('.hand .card.selectable')"
         )
         play_one_move(page)
         page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
-    page.wait_for_function("() => document.querySelector('.status').textContent === 'Your turn'")
+    page.wait_for_function("() => document.querySelector('.status')?.textContent === 'Your turn'")
     hand = page.locator(".hand .card").evaluate_all(
         "els => els.map(e => e.getAttribute('aria-label'))"
     )
     you = page.locator(".seat.you").inner_text()
     page.reload()
-    page.wait_for_function("() => document.querySelector('.status').textContent === 'Your turn'")
+    page.wait_for_function("() => document.querySelector('.status')?.textContent === 'Your turn'")
     assert page.locator(".seat.you").inner_text() == you
     assert (
         page.locator(".hand .card").evaluate_all(
@@ -146,7 +146,7 @@ def test_the_page_in_czech_russian_and_english(server: ServerProcess, browser: A
         page.click("#quick-play")
         page.wait_for_url("**/t/*")
         page.wait_for_function(
-            f"() => document.querySelector('.status').textContent === {json.dumps(turn)}",
+            f"() => document.querySelector('.status')?.textContent === {json.dumps(turn)}",
             timeout=15_000,
         )
         assert page.get_by_role("region", name=hand).count() == 1
