@@ -82,7 +82,6 @@ def test_casino_unseen_cards_only_and_owners_hold_guards(
             assert any(CAPV[c] == b.value for c in range(52) if hand >> c & 1)
 
 
-@pytest.mark.skipif("rummy" not in SEARCH_GAMES, reason="rummy is not registered")
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), det_seed=st.integers(0, 10**6), other=st.integers(0, 3))
 def test_rummy_hidden_cards_only_and_pinned_cards_stay(

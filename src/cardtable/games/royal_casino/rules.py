@@ -4,8 +4,11 @@ the deal and the reasons moves are illegal.
 Sets of loose cards are int masks.  For a table the generator lists every subset of loose
 cards worth at most 14 (aces 1) once, by sum; a *group* of value V is such a subset of sum
 V, or a lone ace when V = 14 (C2.2).  A set of loose cards that splits into groups of V is
-a union of pairwise disjoint groups: these unions are computed once per (table, V) and
-memoised, which is the "partition check memoised" of the spec's performance note.
+a union of pairwise disjoint groups.  The generator works these out on the *values* of the
+loose cards (:class:`_Template`, memoised per multiset of values and shared by every table
+with the same low cards), which is the "partition check memoised on the value multiset" of
+the spec's performance note; :func:`partition` finds one grouping of given cards for
+display and for the components of a build.
 """
 
 from __future__ import annotations
@@ -40,12 +43,10 @@ __all__ = [
     "groups",
     "legal_moves",
     "partition",
-    "unions",
 ]
 
 # -- memoised subset tables ------------------------------------------------------------------
 _SUMS_CACHE: dict[int, dict[int, list[int]]] = {}
-_UNIONS_CACHE: dict[tuple[int, int], list[int]] = {}
 _CACHE_LIMIT = 200_000
 
 
@@ -76,27 +77,6 @@ def groups(loose: int, value: int) -> list[int]:
     if value == 14 and loose & ACE_BITS:
         return found + [1 << c for c in iter_mask(loose & ACE_BITS)]
     return found
-
-
-def unions(loose: int, value: int) -> list[int]:
-    """Every set of loose cards that splits into groups of ``value`` (0, the empty set, first)."""
-    key = (loose, value)
-    found = _UNIONS_CACHE.get(key)
-    if found is not None:
-        return found
-    result = [0]
-    seen = {0}
-    for g in groups(loose, value):
-        for u in list(result):
-            if not u & g:
-                w = u | g
-                if w not in seen:
-                    seen.add(w)
-                    result.append(w)
-    if len(_UNIONS_CACHE) > _CACHE_LIMIT:
-        _UNIONS_CACHE.clear()
-    _UNIONS_CACHE[key] = result
-    return result
 
 
 def partition(mask: int, value: int) -> tuple[int, ...] | None:
