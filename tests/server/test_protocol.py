@@ -103,10 +103,16 @@ def _play_my_moves(sock: Socket, seat: int, count: int) -> int:
     played = 0
     msg = sock.last
     while played < count and msg["status"] == "playing":
+        seen = msg["version"]
         if msg["to_act"] == seat and msg["legal"]:
-            sock.send({"type": "act", "action": msg["legal"][0]["text"], "version": msg["version"]})
+            sock.send({"type": "act", "action": msg["legal"][0]["text"], "version": seen})
             played += 1
-        msg = sock.until(lambda m: m["type"] in ("update", "error"))
+        # Wait for news (a refresh of the same version, e.g. a seat connecting, is not news).
+
+        def news(m: dict[str, Any], seen: int = seen) -> bool:
+            return bool(m["type"] == "error" or (m["type"] == "update" and m["version"] > seen))
+
+        msg = sock.until(news)
         if msg["type"] == "error":
             msg = sock.hello()
     return played
