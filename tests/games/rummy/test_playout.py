@@ -52,6 +52,8 @@ def test_playout_equals_the_contract_loop(players: int, seeds: int) -> None:
         ({"maxOneMeldPerTurn": True, "mustDiscardToGoOut": True}, 2),
         ({"doubleFromHand": True, "maxTurnovers": 0}, 4),
         ({"maxTurnovers": -1, "maxTurnsPerRound": 40}, 2),
+        # cards known in hands from every source: deep takes, public draws, swapped jokers
+        ({"discardPickup": "anyWithAbove", "jokers": True, "jokerSwap": True}, 3),
     ],
 )
 def test_playout_equals_the_contract_loop_under_options(

@@ -194,7 +194,8 @@ class RummyGame(Game[RummyState, Action, RummyView]):
 
     # -- checks -----------------------------------------------------------------------
     def invariant_failures(self, state: RummyState) -> list[str]:
-        """Card conservation (52/54/104/108), a sound turn state, sane counters."""
+        """Card conservation (52/54/104/108), a sound turn state, sane counters, and publicly
+        known cards in their hands."""
         cfg = state.cfg
         out: list[str] = []
         seen = 0
@@ -223,6 +224,15 @@ class RummyGame(Game[RummyState, Action, RummyView]):
             out.append("the player to act has no cards")
         if state.obligations & ~state.hands[state.current]:
             out.append("an obligated card is not in the current hand")
+        if len(state.known) != cfg.players:
+            out.append("known cards are not given per seat")
+        for i, (k, h) in enumerate(zip(state.known, state.hands, strict=False)):
+            if k & ~h:
+                out.append(f"a card known to be in P{i + 1}'s hand is not there")
+        if state.phase == Phase.PLAY:
+            public = state.obligations | (1 << state.taken if state.taken >= 0 else 0)
+            if public & ~state.known[state.current]:
+                out.append("the taken card or an obligated card is not publicly known")
         if cfg.max_turnovers >= 0 and state.turnovers > cfg.max_turnovers:
             out.append("too many turnovers")
         if state.turn_no >= cfg.max_turns and state.phase != Phase.OVER:

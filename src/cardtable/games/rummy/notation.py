@@ -342,6 +342,7 @@ def format_position(s: RummyState) -> str:
         who = "blocked" if s.last_closer < 0 else f"P{s.last_closer + 1}"
         last = f"{who} " + " ".join(str(x) for x in s.last_scores)
     placed = " ".join(f"P{i + 1}" for i in range(n) if s.placed[i]) or "-"
+    known = "; ".join(f"P{i + 1} {format_cards(k)}" for i, k in enumerate(s.known) if k) or "-"
     lines = [
         "rummy",
         f"players: {n}",
@@ -363,6 +364,7 @@ def format_position(s: RummyState) -> str:
         f"melds_this_turn: {s.melds_this_turn}",
         f"placed_this_turn: {'yes' if s.placed_this_turn else 'no'}",
         f"placed: {placed}",
+        f"known: {known}",
     ]
     for i in range(n):
         lines.append(f"P{i + 1}: {format_cards(s.hands[i])}")
@@ -399,6 +401,7 @@ _KEYS = {
     "melds_this_turn",
     "placed_this_turn",
     "placed",
+    "known",
     "stock",
     "discard",
     "out",
@@ -473,7 +476,8 @@ def parse_position(text: str) -> RummyState:
 
     Missing keys take defaults; without a ``stock:`` line the unlisted cards form the stock
     (in card order); with one, they are set aside (``out``).  ``stock: 5D ...`` puts the
-    unlisted cards under the listed ones.
+    unlisted cards under the listed ones.  Without a ``known:`` line no card is publicly
+    known, except the taken card and the obligations of the seat to act (always known).
     """
     fields: dict[str, str] = {}
     hand_lines: dict[int, str] = {}
@@ -517,6 +521,28 @@ def _cards_of(v: str) -> list[int]:
     if v.strip() in _EMPTY:
         return []
     return [_card(w)[0] for w in v.split()]
+
+
+def _known(value: str, hands: list[int]) -> list[int]:
+    """The ``known:`` field (``P2 7H QS; P3 4C`` or ``-``): per seat, cards in its hand."""
+    n = len(hands)
+    known = [0] * n
+    if value.strip() in _EMPTY:
+        return known
+    done: set[int] = set()
+    for part in value.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        seat = _seats(words[:1], n)[0]
+        if seat in done:
+            raise InvalidPositionError(f"known: P{seat + 1} is listed twice")
+        done.add(seat)
+        for c in _cards_of(" ".join(words[1:])):
+            if not hands[seat] >> c & 1:
+                raise InvalidPositionError(f"known: {card_text(c)} is not in P{seat + 1}'s hand")
+            known[seat] |= 1 << c
+    return known
 
 
 def _build(
@@ -592,6 +618,9 @@ def _build(
             raise InvalidPositionError("obligated cards must be in the current hand")
     elif taken >= 0 or obl:
         raise InvalidPositionError("taken/obligations only exist in phase PLAY")
+    known = _known(fields.get("known", "-"), hands)
+    if phase == Phase.PLAY:  # both were face up: always known (R4.9)
+        known[current] |= obl | (1 << taken if taken >= 0 else 0)
     if phase != Phase.OVER and not hands[current]:
         raise InvalidPositionError(f"P{current + 1} is to act with an empty hand")
     last_t = fields.get("last", "-").split()
@@ -622,6 +651,7 @@ def _build(
         phase=phase,
         current=current,
         hands=tuple(hands),
+        known=tuple(known),
         stock=tuple(stock),
         discard=tuple(discard),
         melds=tuple(melds),

@@ -262,6 +262,9 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     seat = state.current
     drawing = state.phase == Phase.DRAW
     hands = list(state.hands)
+    # The cards known in hands (R4.9) are kept lazily: a seat's known cards are its hand &
+    # face_up (see _face_up), and face_up gains each discard and each joker freed by a swap.
+    face_up = _face_up(state)
     stock = state.stock
     sp = 0  # stock[sp] is the top card
     discard = list(state.discard)
@@ -289,8 +292,8 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             drawing = False
             if not simple_draw:
                 snap = _snapshot(
-                    state, True, seat, hands, stock[sp:], discard, melds, taken, obl, nmade,
-                    ptt, placed, turn_no, turnovers, public,
+                    state, True, seat, hands, face_up, stock[sp:], discard, melds, taken,
+                    obl, nmade, ptt, placed, turn_no, turnovers, public,
                 )  # fmt: skip
                 acts = legal(snap)[0]
                 action = acts[randbelow(len(acts))]
@@ -410,8 +413,8 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
         else:
             # The generator itself, on a state built from the locals.
             snap = _snapshot(
-                state, False, seat, hands, stock[sp:], discard, melds, taken, obl, nmade,
-                ptt, placed, turn_no, turnovers, public,
+                state, False, seat, hands, face_up, stock[sp:], discard, melds, taken,
+                obl, nmade, ptt, placed, turn_no, turnovers, public,
             )  # fmt: skip
             acts, plays_of = legal(snap)
             action = acts[randbelow(len(acts))]
@@ -419,6 +422,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                 card = action.cards[0]
             else:
                 play = plays_of[action]
+                face_up |= play[4]  # a joker freed by a swap (R8.7)
         if play is not None:
             nh = play[1]
             if not nh:
@@ -433,11 +437,13 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                 taken = -1
         else:
             # discard (R4.4)
-            hand &= ~(1 << card)
+            bit = 1 << card
+            hand ^= bit
             if not hand or turn_no + 1 >= max_turns:
                 end = DISCARD_ACTIONS[card]
                 break
             hands[seat] = hand
+            face_up |= bit
             discard.append(card)
             if ptt and not placed[seat]:
                 placed[seat] = True
@@ -449,10 +455,35 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             nmade = 0
             ptt = False
     snap = _snapshot(
-        state, drawing, seat, hands, stock[sp:], discard, melds, taken, obl, nmade, ptt,
-        placed, turn_no, turnovers, public,
+        state, drawing, seat, hands, face_up, stock[sp:], discard, melds, taken, obl, nmade,
+        ptt, placed, turn_no, turnovers, public,
     )  # fmt: skip
     return apply_action(snap, end, end_play)[0], actions
+
+
+def _face_up(state: RummyState) -> int:
+    """The cards of ``state`` that are or were face up this round, as far as the rest of
+    the round can tell: the discard pile, the melds, a public stock and the known cards in
+    hands.
+
+    As the round goes on, each seat's known cards stay its hand & this mask if the mask
+    gains every discard and every joker freed by a swap: a card enters a hand face down only
+    from a face-down stock, whose cards have never been face up, and a card that has been
+    face up enters a hand only in public (taken from the pile, drawn from a turned-over
+    stock, which is the old pile, or swapped out of a meld).
+    """
+    m = 0
+    for k in state.known:
+        m |= k
+    for c in state.discard:
+        m |= 1 << c
+    for meld in state.melds:
+        for c in meld.cards:
+            m |= 1 << c
+    if state.stock_public:
+        for c in state.stock:
+            m |= 1 << c
+    return m
 
 
 def _snapshot(
@@ -460,6 +491,7 @@ def _snapshot(
     drawing: bool,
     seat: int,
     hands: list[int],
+    face_up: int,
     stock: tuple[int, ...],
     discard: list[int],
     melds: tuple[Meld, ...],
@@ -472,7 +504,8 @@ def _snapshot(
     turnovers: int,
     public: bool,
 ) -> RummyState:
-    """The state of the playout's locals (the round's fixed fields from ``state``)."""
+    """The state of the playout's locals (the round's fixed fields from ``state``); the
+    cards known in each hand are those of the hand in ``face_up``."""
     return RummyState(
         state.cfg,
         state.seed,
@@ -482,6 +515,7 @@ def _snapshot(
         Phase.DRAW if drawing else Phase.PLAY,
         seat,
         tuple(hands),
+        tuple([h & face_up for h in hands]),
         stock,
         tuple(discard),
         melds,

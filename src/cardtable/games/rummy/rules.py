@@ -123,6 +123,7 @@ def deal(
         phase=Phase.DRAW,
         current=first,
         hands=tuple(hands),
+        known=(0,) * n,
         stock=tuple(deck[n * h + 1 :]),
         discard=(deck[n * h],),
         melds=(),
@@ -718,6 +719,11 @@ def apply_action(
         events.append(DrewStock(seat, card_text(card), public))
         hl = list(hands)
         hl[seat] |= 1 << card
+        known = state.known
+        if public:  # everyone knows the order of a turned-over stock (R4.9, R7.1)
+            kl = list(known)
+            kl[seat] |= 1 << card
+            known = tuple(kl)
         return RummyState(
             cfg,
             state.seed,
@@ -727,6 +733,7 @@ def apply_action(
             Phase.PLAY,
             seat,
             tuple(hl),
+            known,
             stock[1:],
             discard,
             state.melds,
@@ -749,8 +756,10 @@ def apply_action(
         depth = action.target
         cards, discard, chosen = _take_result(cfg, state.discard, depth)
         hl = list(hands)
+        kl = list(state.known)
         for c in cards:
             hl[seat] |= 1 << c
+            kl[seat] |= 1 << c  # taken face up (R4.9)
         taken = chosen if depth == 0 else -1
         obl = 1 << chosen if depth > 0 or cfg.must_use else 0
         events.append(
@@ -765,6 +774,7 @@ def apply_action(
             Phase.PLAY,
             seat,
             tuple(hl),
+            tuple(kl),
             state.stock,
             discard,
             state.melds,
@@ -788,17 +798,24 @@ def apply_action(
         hl = list(hands)
         hl[seat] &= ~(1 << card)
         hands = tuple(hl)
+        known = state.known
+        if known[seat] >> card & 1:
+            kl = list(known)
+            kl[seat] &= ~(1 << card)
+            known = tuple(kl)
         events.append(Discarded(seat, card_text(card)))
         discard = (*state.discard, card)
         placed = state.placed
         if state.placed_this_turn and not placed[seat]:
             placed = (*placed[:seat], True, *placed[seat + 1 :])
         if not hands[seat]:
-            return _end_round(state, hands, seat, events, discard=discard, taken=-1), tuple(events)
+            return _end_round(
+                state, hands, seat, events, known=known, discard=discard, taken=-1
+            ), tuple(events)
         turn_no = state.turn_no + 1
         if turn_no >= cfg.max_turns:
             return _end_round(
-                state, hands, -1, events, discard=discard, turn_no=turn_no, taken=-1
+                state, hands, -1, events, known=known, discard=discard, turn_no=turn_no, taken=-1
             ), tuple(events)
         return RummyState(
             cfg,
@@ -809,6 +826,7 @@ def apply_action(
             Phase.DRAW,
             (seat + 1) % cfg.players,
             hands,
+            known,
             state.stock,
             discard,
             state.melds,
@@ -834,6 +852,10 @@ def apply_action(
     hl = list(hands)
     hl[seat] = nh
     hands = tuple(hl)
+    known = state.known
+    k = (known[seat] & nh) | oadd  # a freed joker (R8.7) goes to the hand face up
+    if k != known[seat]:
+        known = (*known[:seat], k, *known[seat + 1 :])
     obl = (state.obligations & nh) | oadd
     if kind == MELD:
         events.append(Melded(seat, len(melds) - 1, meld_text(melds[-1])))
@@ -851,6 +873,7 @@ def apply_action(
             hands,
             seat,
             events,
+            known=known,
             melds=melds,
             taken=-1,
             obligations=0,
@@ -867,6 +890,7 @@ def apply_action(
         Phase.PLAY,
         seat,
         hands,
+        known,
         state.stock,
         state.discard,
         melds,

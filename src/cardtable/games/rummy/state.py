@@ -347,6 +347,12 @@ class RummyState(NamedTuple):
     the discard pile this turn (R4.5, -1 if none); ``obligations`` the mask of cards that must
     be melded or laid off before the turn may end (R4.8, R8.7, R11.2).  ``placed`` says who
     had put a card on the table in an earlier turn of this round (R9.5).
+
+    ``known`` is, per seat, the mask of the cards everyone saw enter that hand this round and
+    still in it (R4.9): cards taken from the discard pile (any depth, R11), cards drawn from
+    a stock whose order is public after a turnover (R7.1), and a joker freed by a swap
+    (R8.7).  A card leaves it when it leaves the hand (meld, lay-off, swap, discard); a new
+    deal empties it.  The taken card and the obligations are always in it.
     """
 
     cfg: Config
@@ -358,6 +364,8 @@ class RummyState(NamedTuple):
     phase: Phase
     current: int
     hands: tuple[int, ...]
+    known: tuple[int, ...]
+    """Per seat: the cards publicly known to be in that hand (a subset of ``hands[i]``)."""
     stock: tuple[int, ...]
     """Index 0 is the top card."""
     discard: tuple[int, ...]
