@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -98,14 +99,116 @@ def test_rummy_hidden_cards_only_and_pinned_cards_stay(
     hidden = 0
     for c in unseen_cards(view):
         hidden |= 1 << c
-    pinned = 0
     if state.phase == Phase.PLAY and state.current != seat:
         pinned = state.obligations | ((1 << state.taken) if state.taken >= 0 else 0)
         assert d.hands[state.current] & pinned == pinned
     for s in range(state.cfg.players):
         if s != seat:
-            assert d.hands[s] & ~pinned & ~hidden == 0
+            assert d.hands[s] & state.known[s] == state.known[s]
+            assert d.hands[s] & ~state.known[s] & ~hidden == 0
     if view.stock is None:
         assert all(hidden >> c & 1 for c in d.stock)
     else:
         assert d.stock == tuple(parse_phys(w) for w in view.stock)
+
+
+# Options under which cards are taken from the discard pile (and, with jokers and swaps,
+# jokers come back to hands face up); every one plays on to stock turnovers, whose public
+# draws are known cards too.
+PICKUP_OPTIONS: list[dict[str, object]] = [
+    {},
+    {"discardPickup": "anyWithAbove"},
+    {"discardPickup": "anySingle"},
+    {"discardPickup": "anyWithAbove", "jokers": True, "jokerSwap": True},
+    {"pickupMustBeUsed": True, "decks": 2},
+    {"discardPickup": "anySingle", "jokers": True, "jokerSwap": True, "decks": 2},
+]
+
+
+def rummy_mid_game(seed: int, options: dict[str, object], players: int, steps: int) -> Any:
+    """A Rummy position after ``steps`` actions, each from the greedy bot or at random."""
+    from cardtable.bots import make_bot
+
+    game = get_game("rummy")
+    greedy = make_bot("greedy", game)
+    rng = random.Random(seed)
+    state = game.new_game(players, options, seed=seed, scope="unit")
+    for _ in range(steps):
+        seat = game.to_act(state)
+        assert seat is not None
+        legal = game.legal_actions(state)
+        if rng.random() < 0.5:
+            action = greedy.choose(game.view(state, seat), legal, rng)
+        else:
+            action = legal[rng.randrange(len(legal))]
+        nxt, _ = game.apply(state, action)
+        if game.to_act(nxt) is None:
+            break
+        state = nxt
+    return state
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    det_seed=st.integers(0, 10**6),
+    options=st.sampled_from(PICKUP_OPTIONS),
+    players=st.integers(2, 4),
+    steps=st.integers(10, 400),
+    viewer=st.integers(-1, 3),
+)
+def test_rummy_known_cards_stay_in_their_hands(
+    seed: int,
+    det_seed: int,
+    options: dict[str, object],
+    players: int,
+    steps: int,
+    viewer: int,
+) -> None:
+    """Every seat's publicly known cards are in that seat's determinized hand; no card the
+    viewer has seen somewhere is dealt to another place; hand and stock sizes match."""
+    from cardtable.bots.determinize.rummy import determinize
+
+    game = get_game("rummy")
+    state = rummy_mid_game(seed, options, players, steps)
+    seat = None if viewer < 0 else viewer % players  # -1: a spectator
+    view = game.view(state, seat)
+    d = determinize(view, random.Random(det_seed))
+    assert game.view(d, seat) == view
+    assert game.invariant_failures(d) == []
+    assert d.known == state.known
+    melded = 0
+    for m in state.melds:
+        for c in m.cards:
+            melded |= 1 << c
+    table = melded
+    for c in state.discard:
+        table |= 1 << c
+    if state.stock_public:
+        for c in state.stock:
+            table |= 1 << c
+        assert d.stock == state.stock
+    assert len(d.stock) == len(state.stock)
+    for s in range(players):
+        assert d.hands[s].bit_count() == state.hands[s].bit_count() == view.hand_sizes[s]
+        assert d.hands[s] & state.known[s] == state.known[s]
+        # seen elsewhere: on the table, in the viewer's hand, known in another hand
+        elsewhere = table
+        if seat is not None and s != seat:
+            elsewhere |= state.hands[seat]
+        for t in range(players):
+            if t != s:
+                elsewhere |= state.known[t]
+        assert d.hands[s] & elsewhere == 0, (s, game.format_position(state))
+    if seat is not None:
+        assert d.hands[seat] == state.hands[seat]
+
+
+def test_rummy_mid_game_positions_have_known_cards_in_other_hands() -> None:
+    """The positions of the property test above do exercise known cards."""
+    with_known = 0
+    for seed in range(40):
+        options = PICKUP_OPTIONS[seed % len(PICKUP_OPTIONS)]
+        state = rummy_mid_game(seed, options, 2 + seed % 3, 40 + seed * 5)
+        with_known += any(state.known)
+    assert with_known >= 30

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 
 from cardtable.core.game import Event
 from cardtable.games.rummy import GAME, RummyState
+from cardtable.games.rummy.events import (
+    Discarded,
+    DrewStock,
+    LaidOff,
+    Melded,
+    RoundDealt,
+    SwappedJoker,
+    TookDiscard,
+)
 from cardtable.games.rummy.state import DISCARD, DRAW, LAYOFF, MELD, SWAP, TAKE
 
 KINDS = {
@@ -52,3 +62,27 @@ def rule_of(state: RummyState, text: str) -> str:
     action = GAME.parse_action(state, text)
     assert not GAME.is_legal(state, action), text
     return GAME.explain_illegal(state, action).rule
+
+
+def track_known(known: list[set[str]], events: Iterable[Event]) -> None:
+    """Update, per seat, the cards a spectator saw enter that hand and not leave it, from
+    the events as a spectator receives them (an oracle for ``known_in_hand`` that does not
+    read the state)."""
+    for event in events:
+        e = GAME.redact(event, None)
+        if isinstance(e, RoundDealt):
+            for k in known:
+                k.clear()
+        elif isinstance(e, TookDiscard):
+            known[e.seat].update(e.cards)
+        elif isinstance(e, DrewStock) and e.card is not None:
+            known[e.seat].add(e.card)  # only a public stock's card reaches a spectator
+        elif isinstance(e, SwappedJoker):
+            known[e.seat].discard(e.card)
+            known[e.seat].add(e.joker)
+        elif isinstance(e, Melded):
+            known[e.seat].difference_update(w.partition("=")[0] for w in e.cards)
+        elif isinstance(e, LaidOff):
+            known[e.seat].discard(e.card.partition("=")[0])
+        elif isinstance(e, Discarded):
+            known[e.seat].discard(e.card)

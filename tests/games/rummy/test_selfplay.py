@@ -3,7 +3,9 @@
 At every checked step: card conservation and the other invariants, legal actions never
 empty while a round runs, every legal action and the position round-trip through their
 notation, no leak (a view is unchanged when the hidden cards are shuffled, and its JSON
-names no hidden card).  Every round ends, closed or blocked; records replay exactly.
+names no hidden card), and the publicly known cards of each hand are exactly those a
+spectator saw enter it in the events.  Every round ends, closed or blocked; records replay
+exactly.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from cardtable.core.record import Record, replay
 from cardtable.games.rummy import GAME, RummyState
 from cardtable.games.rummy.events import RoundEnded
 from cardtable.games.rummy.state import JOKER0, Phase, card_text
+from tests.games.rummy.helpers import track_known
 
 VARIANTS: list[dict[str, object]] = [
     {},
@@ -41,12 +44,12 @@ VARIANTS: list[dict[str, object]] = [
 
 
 def hidden_texts(state: RummyState, seat: int | None) -> set[str]:
-    """Text of every card hidden from ``seat``."""
+    """Text of every card hidden from ``seat`` (the other hands' publicly known cards, which
+    :func:`check` compares with the events, are not hidden)."""
     if state.phase == Phase.OVER:
         hands: list[int] = []
     else:
-        pinned = state.obligations | (1 << state.taken if state.taken >= 0 else 0)
-        hands = [h & ~pinned for i, h in enumerate(state.hands) if i != seat]
+        hands = [h & ~state.known[i] for i, h in enumerate(state.hands) if i != seat]
     out = {card_text(c) for h in hands for c in range(JOKER0 + 4) if h >> c & 1}
     if not state.stock_public:
         out |= {card_text(c) for c in state.stock}
@@ -65,8 +68,9 @@ def tokens(value: Any) -> set[str]:
     return set()
 
 
-def check(state: RummyState, rng: random.Random) -> None:
+def check(state: RummyState, rng: random.Random, known: list[set[str]]) -> None:
     assert GAME.invariant_failures(state) == []
+    assert [set(k) for k in GAME.view(state, None).known_in_hand] == known
     legal = GAME.legal_actions(state)
     assert legal
     text = GAME.format_position(state)
@@ -75,6 +79,7 @@ def check(state: RummyState, rng: random.Random) -> None:
         assert GAME.parse_action(state, GAME.format_action(action)) == action
     for seat in [*range(state.cfg.players), None]:
         view = GAME.view(state, seat)
+        assert view.known_in_hand == GAME.view(state, None).known_in_hand
         assert GAME.view(GAME.shuffle_hidden(state, seat, rng), seat) == view
         data = json.loads(json.dumps(GAME.view_to_json(view)))
         leaked = tokens(data) & hidden_texts(state, seat)
@@ -92,16 +97,19 @@ def test_random_self_play(players: int, variant: dict[str, object]) -> None:
         state = GAME.new_game(players, variant, seed=rng.randrange(1 << 30), scope="unit")
         steps = 0
         ended = []
+        known: list[set[str]] = [set() for _ in range(players)]
         while GAME.to_act(state) is not None:
             if (unit == 0 and steps < 120) or steps % 11 == 0:
-                check(state, rng)
+                check(state, rng, known)
             legal = GAME.legal_actions(state)
             state, events = GAME.apply(state, legal[rng.randrange(len(legal))])
+            track_known(known, events)
             ended += [e for e in events if isinstance(e, RoundEnded)]
             steps += 1
             assert steps < 5000
         assert len(ended) == 1  # closed or blocked, exactly once
         assert GAME.invariant_failures(state) == []
+        assert [set(k) for k in GAME.view(state, None).known_in_hand] == known
         assert GAME.outcome(state) is not None and GAME.units_played(state) == 1
         assert GAME.parse_position(GAME.format_position(state)) == state
         if ended[0].closer >= 0:

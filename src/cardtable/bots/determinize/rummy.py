@@ -2,17 +2,20 @@
 
 The public part of the position (melds with their joker meanings, the discard pile in
 order, scores, phase, the card taken from the pile this turn and open obligations, the
-stock order once it is public) is written as a position and read by the game's own
-``parse_position``, once per view.  Each determinization then deals the unseen cards:
-the seat's own hand is known, the taken card and obligated cards of another seat to act
-are pinned in that hand (everyone saw them), and the rest are shuffled into the other
-hands (sizes from the view) and the face-down stock.
+stock order once it is public, and each seat's ``known_in_hand``) is written as a position
+and read by the game's own ``parse_position``, once per view.  Each determinization then
+deals the unseen cards: the seat's own hand is known, every other seat's publicly known
+cards (taken from the discard pile, drawn from a public stock, a joker freed by a swap —
+the taken card and obligations among them) stay in that hand, and only the rest are
+shuffled into the other hands (sizes from the view, minus the known cards) and the
+face-down stock.
 
 What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
 ``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
-(taken as the owners of melds: lay-offs onto others' melds are not attributed), cards set
-aside (none) and, most useful for play, which cards each seat picked up from the discard
-pile in earlier turns and still holds (those are dealt at random like any unseen card).
+(taken as the owners of melds: lay-offs onto others' melds are not attributed) and cards
+set aside (none).  Inferences a player could draw from what a seat did *not* do (passing
+up a discard, discarding a card that extends a meld) are not made: the unknown cards are
+dealt uniformly.
 
 >>> import random
 >>> from cardtable.games import get_game
@@ -45,21 +48,19 @@ def _cards(words: tuple[str, ...] | None) -> str:
     return " ".join(words) if words else "-"
 
 
-def _pinned(view: RummyView) -> list[str]:
-    """Cards of the seat to act that everyone saw (taken from the pile, obligations)."""
-    if view.phase != "PLAY" or view.to_act == view.seat:
-        return []
-    pinned = list(view.obligations)
-    if view.taken and view.taken not in pinned:
-        pinned.append(view.taken)
-    return pinned
+def _pinned(view: RummyView, seat: int) -> tuple[str, ...]:
+    """The cards of another ``seat`` that everyone saw enter its hand (kept there)."""
+    if view.phase == "OVER" or seat == view.seat:
+        return ()
+    return view.known_in_hand[seat]
 
 
 def unseen_cards(view: RummyView) -> list[int]:
     """The physical cards ``view``'s seat has not seen (in card order)."""
     cfg = make_config(view.players, OPTION_SCHEMA.parse_words(view.options))
     seen = 0
-    for w in (*(view.hand or ()), *view.discard, *_pinned(view), *(view.stock or ())):
+    known = (w for k in view.known_in_hand for w in k)
+    for w in (*(view.hand or ()), *view.discard, *known, *(view.stock or ())):
         seen |= 1 << parse_phys(w)
     for m in view.melds:
         for w in m.cards:
@@ -75,6 +76,7 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
     phase = view.phase
     current = view.to_act if view.to_act is not None else 0
     placed = sorted({m.owner for m in view.melds})
+    known = "; ".join(f"P{i + 1} {' '.join(k)}" for i, k in enumerate(view.known_in_hand) if k)
     if view.last_scores:
         who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1}"
         last = f"{who} " + " ".join(str(x) for x in view.last_scores)
@@ -102,15 +104,15 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
         f"melds_this_turn: {view.melds_this_turn}",
         f"placed_this_turn: {'yes' if view.melds_this_turn else 'no'}",
         f"placed: {' '.join(f'P{i + 1}' for i in placed) or '-'}",
+        f"known: {known or '-'}",
     ]
-    pinned = _pinned(view)
     for i in range(n):
         if over and view.shown_hands is not None:
             words = list(view.shown_hands[i])
         elif i == seat:
             words = list(view.hand or ())
         else:
-            words = (pinned if i == current else []) + [card_text(c) for c in others.get(i, [])]
+            words = [*_pinned(view, i), *(card_text(c) for c in others.get(i, []))]
         lines.append(f"P{i + 1}: {' '.join(words) or '-'}")
     if view.stock is not None:
         lines.append(f"stock: {_cards(view.stock)}")
@@ -130,13 +132,11 @@ class _Prepared:
     def __init__(self, view: RummyView) -> None:
         self.view = view
         unseen = unseen_cards(view)
-        pinned = len(_pinned(view))
-        current = view.to_act
         need = [0] * view.players
         if view.phase != "OVER":
             for i in range(view.players):
                 if i != view.seat:
-                    need[i] = view.hand_sizes[i] - (pinned if i == current else 0)
+                    need[i] = view.hand_sizes[i] - len(_pinned(view, i))
         others: dict[int, list[int]] = {}
         pos = 0
         for i, k in enumerate(need):

@@ -1,8 +1,10 @@
 """What one seat may know (R4.9): a :class:`RummyView`, its JSON and terminal text.
 
 Public: every meld, hand sizes, the stock size, the turnover count, the whole discard pile in
-order, the card taken from the pile this turn and open obligations (both were face up), and
-after a turnover the order of the new stock.  Private: the other hands and a face-down stock.
+order, the card taken from the pile this turn and open obligations (both were face up), after
+a turnover the order of the new stock, and per seat the cards everyone saw enter that hand
+and still in it (``known_in_hand``: taken from the discard pile, drawn from a public stock, a
+joker freed by a swap).  Private: the rest of the other hands and a face-down stock.
 """
 
 from __future__ import annotations
@@ -49,7 +51,11 @@ class MeldView:
 
 @dataclass(frozen=True, slots=True)
 class RummyView:
-    """One seat's knowledge of a Rummy position (``seat`` None: a spectator)."""
+    """One seat's knowledge of a Rummy position (``seat`` None: a spectator).
+
+    ``known_in_hand`` is public and the same for every reader: per seat (the reader's own
+    included), the cards everyone saw enter that hand this round and still in it.
+    """
 
     seat: int | None
     players: int
@@ -59,6 +65,7 @@ class RummyView:
     round: int
     hand: tuple[str, ...] | None
     hand_sizes: tuple[int, ...]
+    known_in_hand: tuple[tuple[str, ...], ...]
     stock_size: int
     stock: tuple[str, ...] | None
     discard: tuple[str, ...]
@@ -109,6 +116,7 @@ def make_view(state: RummyState, seat: int | None) -> RummyView:
         round=state.round_no + (0 if over else 1),
         hand=None if seat is None else _sorted_cards(state.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
+        known_in_hand=tuple([_sorted_cards(k) if k else () for k in state.known]),
         stock_size=len(state.stock),
         stock=tuple(card_text(c) for c in state.stock) if state.stock_public else None,
         discard=tuple(card_text(c) for c in state.discard),
@@ -154,6 +162,7 @@ def view_json(view: RummyView) -> dict[str, Any]:
         "round": view.round,
         "hand": None if view.hand is None else list(view.hand),
         "hand_sizes": list(view.hand_sizes),
+        "known_in_hand": [list(k) for k in view.known_in_hand],
         "stock_size": view.stock_size,
         "stock": None if view.stock is None else list(view.stock),
         "discard": list(view.discard),
@@ -215,8 +224,17 @@ def render(view: RummyView) -> str:
     if view.last_scores:
         who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1} went out"
         lines.append(f"last round ({who}): " + " ".join(f"{s:+d}" for s in view.last_scores))
+    for i, known in enumerate(view.known_in_hand):
+        if known and i != me:
+            unseen = view.hand_sizes[i] - len(known)
+            lines.append(
+                f"P{i + 1} holds: {' '.join(known)}" + (f" + {unseen} unseen" if unseen else "")
+            )
     if view.hand is not None:
-        lines.append(f"your hand (P{(me or 0) + 1}): {' '.join(view.hand) or '-'}")
+        mine = f"your hand (P{(me or 0) + 1}): {' '.join(view.hand) or '-'}"
+        if me is not None and view.known_in_hand[me]:
+            mine += f"  (seen by all: {' '.join(view.known_in_hand[me])})"
+        lines.append(mine)
     turn = f"to act: P{(view.to_act or 0) + 1} ({view.phase.lower()}"
     if view.taken:
         turn += f", took {view.taken}"
@@ -229,20 +247,16 @@ def render(view: RummyView) -> str:
 def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
     """Permute every card hidden from ``seat`` among the hidden places, keeping sizes.
 
-    Hidden places: the other hands (minus the card taken from the pile and obligated cards,
-    which everyone saw) while the round runs, and the stock unless its order is public.
+    Hidden places: the other hands (minus their publicly known cards, which everyone saw)
+    while the round runs, and the stock unless its order is public.
     """
     over = state.phase == Phase.OVER
-    pinned = 0
-    if state.phase == Phase.PLAY:
-        if state.taken >= 0:
-            pinned |= 1 << state.taken
-        pinned |= state.obligations
+    known = state.known
     pool: list[int] = []
     sizes: list[int] = []
     hand_seats = [] if over else [i for i in range(state.cfg.players) if i != seat]
     for i in hand_seats:
-        cards = [c for c in range(108) if (state.hands[i] & ~pinned) >> c & 1]
+        cards = [c for c in range(108) if (state.hands[i] & ~known[i]) >> c & 1]
         pool.extend(cards)
         sizes.append(len(cards))
     stock_hidden = not state.stock_public
@@ -252,7 +266,7 @@ def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random
     hands = list(state.hands)
     k = 0
     for i, size in zip(hand_seats, sizes, strict=True):
-        m = state.hands[i] & pinned
+        m = state.hands[i] & known[i]
         for c in pool[k : k + size]:
             m |= 1 << c
         hands[i] = m

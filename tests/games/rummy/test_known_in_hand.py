@@ -1,0 +1,180 @@
+"""Publicly known cards in hands (R4.9): what every seat saw enter a hand and not leave it.
+
+A card is known once taken from the discard pile (R4.2, R11.2, R11.4), drawn from a stock
+turned over in public (R7.1), or taken back as a joker by a swap (R8.7); it stops being known
+when melded, laid off, swapped or discarded, and a new deal forgets everything.  Every view
+carries it, for every seat, the same for every reader.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardtable.bots.determinize.rummy import determinize
+from cardtable.core.errors import InvalidPositionError
+from cardtable.games.rummy import GAME, RummyState
+from cardtable.games.rummy.state import parse_phys
+from tests.games.rummy.helpers import play, pos
+
+
+def known(state: RummyState) -> list[set[str]]:
+    """``known_in_hand`` per seat as sets, checked to be the same for every reader."""
+    views = [GAME.view(state, s) for s in [*range(state.cfg.players), None]]
+    first = views[0].known_in_hand
+    assert all(v.known_in_hand == first for v in views)
+    for v in views:
+        data = json.loads(json.dumps(GAME.view_to_json(v)))
+        assert [tuple(k) for k in data["known_in_hand"]] == list(first)
+    return [set(k) for k in first]
+
+
+def mask(*cards: str) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << parse_phys(c)
+    return m
+
+
+TAKE = "P1: 5D 6D KS 2C 9H\nP2: 3C 4C 8H JD QC\ndiscard: 9S 7D\nstock: AS 2S 3S 4S ...\n"
+
+
+def test_R4_9_a_taken_discard_is_known_to_all_until_melded() -> None:
+    s = pos(TAKE, phase="DRAW P1")
+    assert known(s) == [set(), set()]
+    s, _ = play(s, "TAKE_DISCARD")
+    assert known(s) == [{"7D"}, set()]
+    assert s.known == (mask("7D"), 0)
+    s, _ = play(s, "MELD 5D 6D 7D")
+    assert known(s) == [set(), set()]
+    assert GAME.invariant_failures(s) == []
+
+
+def test_R4_9_a_taken_discard_stays_known_over_turns_until_discarded() -> None:
+    s = pos(TAKE, phase="DRAW P1")
+    s, _ = play(s, "TAKE_DISCARD", "DISCARD KS", "DRAW_STOCK", "DISCARD QC")
+    assert known(s) == [{"7D"}, set()]  # a later turn: still known
+    text = GAME.render_view(GAME.view(s, 1))
+    assert "P1 holds: 7D + 4 unseen" in text
+    assert "seen by all: 7D" in GAME.render_view(GAME.view(s, 0))
+    s, _ = play(s, "TAKE_DISCARD")  # P1 takes back the QC that P2 discarded
+    assert known(s) == [{"7D", "QC"}, set()]
+    s, _ = play(s, "DISCARD 7D")
+    assert known(s) == [{"QC"}, set()]
+    s, _ = play(s, "TAKE_DISCARD")  # P2 takes 7D: now known in P2's hand
+    assert known(s) == [{"QC"}, {"7D"}]
+
+
+def test_R11_2_every_card_taken_with_the_chosen_one_is_known() -> None:
+    s = pos(
+        "P1: 8S 8H 2C QD\nP2: 4H 5H\ndiscard: 3S 8D 8C KH\n",
+        options="discardPickup:anyWithAbove",
+        phase="DRAW P1",
+    )
+    s, _ = play(s, "TAKE@2")
+    assert known(s) == [{"8D", "8C", "KH"}, set()]
+    s, _ = play(s, "MELD 8D 8S 8H")
+    assert known(s) == [{"8C", "KH"}, set()]
+    s, _ = play(s, "LAYOFF 8C->M1")
+    assert known(s) == [{"KH"}, set()]
+
+
+def test_R11_4_only_the_chosen_card_is_taken_and_known() -> None:
+    s = pos(
+        "P1: 8S 8H 2C QD\nP2: 4H 5H\ndiscard: 3S 8D 8C KH\n",
+        options="discardPickup:anySingle",
+        phase="DRAW P1",
+    )
+    s, _ = play(s, "TAKE@1")
+    assert known(s) == [{"8C"}, set()]
+    assert s.discard == tuple(parse_phys(c) for c in ("3S", "8D", "KH"))
+
+
+def test_R7_1_a_card_drawn_from_a_turned_over_stock_is_known() -> None:
+    s = pos(
+        "P1: 2S 3S\nP2: 5H 6H\nP3: 7C 8C\nstock: -\ndiscard: 4C 9D KS\n", players=3, phase="DRAW P2"
+    )
+    s, _ = play(s, "DRAW_STOCK")
+    assert known(s) == [set(), {"4C"}, set()]
+    s, _ = play(s, "DISCARD 5H", "DRAW_STOCK")  # P3 draws 9D from the public stock
+    assert known(s) == [set(), {"4C"}, {"9D"}]
+
+
+def test_R4_9_a_card_drawn_from_a_face_down_stock_is_not_known() -> None:
+    s = pos(TAKE, phase="DRAW P1")
+    s, _ = play(s, "DRAW_STOCK")
+    assert known(s) == [set(), set()]
+
+
+def test_R8_7_a_joker_freed_by_a_swap_is_known_until_used() -> None:
+    s = pos("P1: 6H 9C 2D\nM1(P2): 5H JK=6H 7H\n", options="jokers:true jokerSwap:true")
+    s, _ = play(s, "SWAP 6H<->JK in M1")
+    assert known(s) == [{"JK"}, set()]
+    s, _ = play(s, "LAYOFF JK->M1 as 8H")
+    assert known(s) == [set(), set()]
+
+
+def test_a_new_round_forgets_the_known_cards() -> None:
+    s = pos("P1: 2C\nP2: QS 3H\nknown: P2 QS\n", scope="match")
+    assert known(s) == [set(), {"QS"}]
+    s, _ = play(s, "DISCARD 2C")
+    assert s.round_no == 1 and s.known == (0, 0)
+
+
+def test_position_round_trip_and_old_positions() -> None:
+    s = pos("P1: 2C 7D 9H\nP2: QS 3H\nknown: P2 QS; P1 7D\ntaken: 9H\n")
+    text = GAME.format_position(s)
+    assert "known: P1 9H 7D; P2 QS\n" in text  # in card order; the taken card is known
+    assert GAME.parse_position(text) == s
+    assert GAME.invariant_failures(s) == []
+    old = pos("P1: 2C 7D\nP2: QS 3H\n")  # no known: line
+    assert old.known == (0, 0)
+    assert "known: -\n" in GAME.format_position(old)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("known: P2 7D", "not in P2's hand"),
+        ("known: P1 7D; P1 2C", "listed twice"),
+        ("known: P3 QS", "not a seat"),
+    ],
+)
+def test_bad_known_lines_are_refused(line: str, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        pos(f"P1: 2C 7D\nP2: QS 3H\n{line}\n")
+
+
+def test_invariant_known_cards_must_be_in_their_hand() -> None:
+    s = pos("P1: 2C 7D\nP2: QS 3H\n")
+    bad = s._replace(known=(mask("QS"), 0))
+    assert "a card known to be in P1's hand is not there" in GAME.invariant_failures(bad)
+    t = pos("P1: 2C 7D\nP2: QS 3H\ntaken: 7D\n")
+    assert "the taken card or an obligated card is not publicly known" in (
+        GAME.invariant_failures(t._replace(known=(0, 0)))
+    )
+
+
+def test_shuffling_hidden_cards_keeps_known_cards_in_place() -> None:
+    s = pos("P1: 2C 7D\nP2: QS 3H 4H 5H\nP3: 9C 9D\nknown: P2 QS\n", players=3)
+    for seed in range(20):
+        other = GAME.shuffle_hidden(s, 0, random.Random(seed))
+        assert other.hands[1] & mask("QS")
+        assert GAME.view(other, 0) == GAME.view(s, 0)
+
+
+def test_determinization_deals_known_cards_to_their_holder() -> None:
+    s = pos(
+        "P1: 2C 7D 8D\nP2: QS 3H 4H 5H\nP3: 9C 9D KH\nknown: P2 QS; P3 KH\n",
+        players=3,
+        phase="DRAW P1",
+    )
+    view = GAME.view(s, 0)
+    for seed in range(30):
+        d = determinize(view, random.Random(seed))
+        assert d.hands[1] & mask("QS") and d.hands[2] & mask("KH")
+        assert d.hands[0] == s.hands[0]
+        assert [h.bit_count() for h in d.hands] == [3, 4, 3]
+        assert GAME.view(d, 0) == view
