@@ -46,7 +46,7 @@ def test_R4_9_a_taken_discard_is_known_to_all_until_melded() -> None:
     assert known(s) == [set(), set()]
     s, _ = play(s, "TAKE_DISCARD")
     assert known(s) == [{"7D"}, set()]
-    assert s.known == (mask("7D"), 0)
+    assert s.known == mask("7D") and s.hands[0] & s.known == s.known
     s, _ = play(s, "MELD 5D 6D 7D")
     assert known(s) == [set(), set()]
     assert GAME.invariant_failures(s) == []
@@ -120,7 +120,7 @@ def test_a_new_round_forgets_the_known_cards() -> None:
     s = pos("P1: 2C\nP2: QS 3H\nknown: P2 QS\n", scope="match")
     assert known(s) == [set(), {"QS"}]
     s, _ = play(s, "DISCARD 2C")
-    assert s.round_no == 1 and s.known == (0, 0)
+    assert s.round_no == 1 and s.known == 0
 
 
 def test_position_round_trip_and_old_positions() -> None:
@@ -130,7 +130,7 @@ def test_position_round_trip_and_old_positions() -> None:
     assert GAME.parse_position(text) == s
     assert GAME.invariant_failures(s) == []
     old = pos("P1: 2C 7D\nP2: QS 3H\n")  # no known: line
-    assert old.known == (0, 0)
+    assert old.known == 0
     assert "known: -\n" in GAME.format_position(old)
 
 
@@ -147,13 +147,13 @@ def test_bad_known_lines_are_refused(line: str, message: str) -> None:
         pos(f"P1: 2C 7D\nP2: QS 3H\n{line}\n")
 
 
-def test_invariant_known_cards_must_be_in_their_hand() -> None:
-    s = pos("P1: 2C 7D\nP2: QS 3H\n")
-    bad = s._replace(known=(mask("QS"), 0))
-    assert "a card known to be in P1's hand is not there" in GAME.invariant_failures(bad)
+def test_invariant_known_cards_must_be_in_hands() -> None:
+    s = pos("P1: 2C 7D\nP2: QS 3H\ndiscard: 9S\n")
+    bad = s._replace(known=mask("9S"))
+    assert "a card publicly known to be in a hand is in none" in GAME.invariant_failures(bad)
     t = pos("P1: 2C 7D\nP2: QS 3H\ntaken: 7D\n")
     assert "the taken card or an obligated card is not publicly known" in (
-        GAME.invariant_failures(t._replace(known=(0, 0)))
+        GAME.invariant_failures(t._replace(known=0))
     )
 
 

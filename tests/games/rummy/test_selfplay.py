@@ -49,7 +49,7 @@ def hidden_texts(state: RummyState, seat: int | None) -> set[str]:
     if state.phase == Phase.OVER:
         hands: list[int] = []
     else:
-        hands = [h & ~state.known[i] for i, h in enumerate(state.hands) if i != seat]
+        hands = [h & ~state.known for i, h in enumerate(state.hands) if i != seat]
     out = {card_text(c) for h in hands for c in range(JOKER0 + 4) if h >> c & 1}
     if not state.stock_public:
         out |= {card_text(c) for c in state.stock}

@@ -224,14 +224,14 @@ class RummyGame(Game[RummyState, Action, RummyView]):
             out.append("the player to act has no cards")
         if state.obligations & ~state.hands[state.current]:
             out.append("an obligated card is not in the current hand")
-        if len(state.known) != cfg.players:
-            out.append("known cards are not given per seat")
-        for i, (k, h) in enumerate(zip(state.known, state.hands, strict=False)):
-            if k & ~h:
-                out.append(f"a card known to be in P{i + 1}'s hand is not there")
+        in_hands = 0
+        for h in state.hands:
+            in_hands |= h
+        if state.known & ~in_hands:
+            out.append("a card publicly known to be in a hand is in none")
         if state.phase == Phase.PLAY:
             public = state.obligations | (1 << state.taken if state.taken >= 0 else 0)
-            if public & ~state.known[state.current]:
+            if public & ~state.known:
                 out.append("the taken card or an obligated card is not publicly known")
         if cfg.max_turnovers >= 0 and state.turnovers > cfg.max_turnovers:
             out.append("too many turnovers")

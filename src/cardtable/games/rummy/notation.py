@@ -342,7 +342,8 @@ def format_position(s: RummyState) -> str:
         who = "blocked" if s.last_closer < 0 else f"P{s.last_closer + 1}"
         last = f"{who} " + " ".join(str(x) for x in s.last_scores)
     placed = " ".join(f"P{i + 1}" for i in range(n) if s.placed[i]) or "-"
-    known = "; ".join(f"P{i + 1} {format_cards(k)}" for i, k in enumerate(s.known) if k) or "-"
+    seen = [(i, h & s.known) for i, h in enumerate(s.hands) if h & s.known]
+    known = "; ".join(f"P{i + 1} {format_cards(k)}" for i, k in seen) or "-"
     lines = [
         "rummy",
         f"players: {n}",
@@ -523,10 +524,10 @@ def _cards_of(v: str) -> list[int]:
     return [_card(w)[0] for w in v.split()]
 
 
-def _known(value: str, hands: list[int]) -> list[int]:
-    """The ``known:`` field (``P2 7H QS; P3 4C`` or ``-``): per seat, cards in its hand."""
+def _known(value: str, hands: list[int]) -> int:
+    """The ``known:`` field (``P2 7H QS; P3 4C`` or ``-``), each card in that seat's hand."""
     n = len(hands)
-    known = [0] * n
+    known = 0
     if value.strip() in _EMPTY:
         return known
     done: set[int] = set()
@@ -541,7 +542,7 @@ def _known(value: str, hands: list[int]) -> list[int]:
         for c in _cards_of(" ".join(words[1:])):
             if not hands[seat] >> c & 1:
                 raise InvalidPositionError(f"known: {card_text(c)} is not in P{seat + 1}'s hand")
-            known[seat] |= 1 << c
+            known |= 1 << c
     return known
 
 
@@ -620,7 +621,7 @@ def _build(
         raise InvalidPositionError("taken/obligations only exist in phase PLAY")
     known = _known(fields.get("known", "-"), hands)
     if phase == Phase.PLAY:  # both were face up: always known (R4.9)
-        known[current] |= obl | (1 << taken if taken >= 0 else 0)
+        known |= obl | (1 << taken if taken >= 0 else 0)
     if phase != Phase.OVER and not hands[current]:
         raise InvalidPositionError(f"P{current + 1} is to act with an empty hand")
     last_t = fields.get("last", "-").split()
@@ -651,7 +652,7 @@ def _build(
         phase=phase,
         current=current,
         hands=tuple(hands),
-        known=tuple(known),
+        known=known,
         stock=tuple(stock),
         discard=tuple(discard),
         melds=tuple(melds),

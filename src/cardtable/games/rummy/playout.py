@@ -262,7 +262,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     seat = state.current
     drawing = state.phase == Phase.DRAW
     hands = list(state.hands)
-    # The cards known in hands (R4.9) are kept lazily: a seat's known cards are its hand &
+    # The cards known in hands (R4.9) are kept lazily: they are the cards in hands that are in
     # face_up (see _face_up), and face_up gains each discard and each joker freed by a swap.
     face_up = _face_up(state)
     stock = state.stock
@@ -466,15 +466,13 @@ def _face_up(state: RummyState) -> int:
     the round can tell: the discard pile, the melds, a public stock and the known cards in
     hands.
 
-    As the round goes on, each seat's known cards stay its hand & this mask if the mask
+    As the round goes on, the known cards stay the cards in hands in this mask if the mask
     gains every discard and every joker freed by a swap: a card enters a hand face down only
     from a face-down stock, whose cards have never been face up, and a card that has been
     face up enters a hand only in public (taken from the pile, drawn from a turned-over
     stock, which is the old pile, or swapped out of a meld).
     """
-    m = 0
-    for k in state.known:
-        m |= k
+    m = state.known
     for c in state.discard:
         m |= 1 << c
     for meld in state.melds:
@@ -505,7 +503,10 @@ def _snapshot(
     public: bool,
 ) -> RummyState:
     """The state of the playout's locals (the round's fixed fields from ``state``); the
-    cards known in each hand are those of the hand in ``face_up``."""
+    known cards are the cards in hands in ``face_up``."""
+    in_hands = 0
+    for h in hands:
+        in_hands |= h
     return RummyState(
         state.cfg,
         state.seed,
@@ -515,7 +516,7 @@ def _snapshot(
         Phase.DRAW if drawing else Phase.PLAY,
         seat,
         tuple(hands),
-        tuple([h & face_up for h in hands]),
+        in_hands & face_up,
         stock,
         tuple(discard),
         melds,

@@ -123,7 +123,7 @@ def deal(
         phase=Phase.DRAW,
         current=first,
         hands=tuple(hands),
-        known=(0,) * n,
+        known=0,
         stock=tuple(deck[n * h + 1 :]),
         discard=(deck[n * h],),
         melds=(),
@@ -721,9 +721,7 @@ def apply_action(
         hl[seat] |= 1 << card
         known = state.known
         if public:  # everyone knows the order of a turned-over stock (R4.9, R7.1)
-            kl = list(known)
-            kl[seat] |= 1 << card
-            known = tuple(kl)
+            known |= 1 << card
         return RummyState(
             cfg,
             state.seed,
@@ -755,11 +753,11 @@ def apply_action(
     if kind == TAKE:
         depth = action.target
         cards, discard, chosen = _take_result(cfg, state.discard, depth)
-        hl = list(hands)
-        kl = list(state.known)
+        bits = 0
         for c in cards:
-            hl[seat] |= 1 << c
-            kl[seat] |= 1 << c  # taken face up (R4.9)
+            bits |= 1 << c
+        hl = list(hands)
+        hl[seat] |= bits
         taken = chosen if depth == 0 else -1
         obl = 1 << chosen if depth > 0 or cfg.must_use else 0
         events.append(
@@ -774,7 +772,7 @@ def apply_action(
             Phase.PLAY,
             seat,
             tuple(hl),
-            tuple(kl),
+            state.known | bits,  # taken face up: known to all (R4.9)
             state.stock,
             discard,
             state.melds,
@@ -795,14 +793,13 @@ def apply_action(
         ), tuple(events)
     if kind == DISCARD:
         card = action.cards[0]
+        bit = 1 << card
         hl = list(hands)
-        hl[seat] &= ~(1 << card)
+        hl[seat] ^= bit  # the card is in the hand
         hands = tuple(hl)
         known = state.known
-        if known[seat] >> card & 1:
-            kl = list(known)
-            kl[seat] &= ~(1 << card)
-            known = tuple(kl)
+        if known & bit:
+            known ^= bit
         events.append(Discarded(seat, card_text(card)))
         discard = (*state.discard, card)
         placed = state.placed
@@ -853,9 +850,10 @@ def apply_action(
     hl[seat] = nh
     hands = tuple(hl)
     known = state.known
-    k = (known[seat] & nh) | oadd  # a freed joker (R8.7) goes to the hand face up
-    if k != known[seat]:
-        known = (*known[:seat], k, *known[seat + 1 :])
+    if known:  # the cards played leave it
+        known &= ~(state.hands[seat] ^ nh)
+    if oadd:  # a joker freed by a swap goes to the hand face up (R8.7)
+        known |= oadd
     obl = (state.obligations & nh) | oadd
     if kind == MELD:
         events.append(Melded(seat, len(melds) - 1, meld_text(melds[-1])))

@@ -348,11 +348,13 @@ class RummyState(NamedTuple):
     be melded or laid off before the turn may end (R4.8, R8.7, R11.2).  ``placed`` says who
     had put a card on the table in an earlier turn of this round (R9.5).
 
-    ``known`` is, per seat, the mask of the cards everyone saw enter that hand this round and
-    still in it (R4.9): cards taken from the discard pile (any depth, R11), cards drawn from
-    a stock whose order is public after a turnover (R7.1), and a joker freed by a swap
-    (R8.7).  A card leaves it when it leaves the hand (meld, lay-off, swap, discard); a new
-    deal empties it.  The taken card and the obligations are always in it.
+    ``known`` is the mask of the cards in hands that everyone saw enter them this round
+    (R4.9): cards taken from the discard pile (any depth, R11), cards drawn from a stock whose
+    order is public after a turnover (R7.1), and a joker freed by a swap (R8.7).  Seat ``i``'s
+    publicly known cards are ``hands[i] & known`` (one mask, as the hands are disjoint: no
+    tuple to rebuild when it changes).  A card leaves it when it leaves the hand (meld,
+    lay-off, swap, discard); a new deal empties it.  The taken card and the obligations are
+    always in it.
     """
 
     cfg: Config
@@ -364,8 +366,8 @@ class RummyState(NamedTuple):
     phase: Phase
     current: int
     hands: tuple[int, ...]
-    known: tuple[int, ...]
-    """Per seat: the cards publicly known to be in that hand (a subset of ``hands[i]``)."""
+    known: int
+    """The cards publicly known to be in hands; seat ``i``'s are ``hands[i] & known``."""
     stock: tuple[int, ...]
     """Index 0 is the top card."""
     discard: tuple[int, ...]

@@ -107,6 +107,7 @@ def make_view(state: RummyState, seat: int | None) -> RummyView:
     """The view of ``seat``."""
     over = state.phase == Phase.OVER
     n = state.cfg.players
+    known = state.known
     return RummyView(
         seat=seat,
         players=n,
@@ -116,7 +117,7 @@ def make_view(state: RummyState, seat: int | None) -> RummyView:
         round=state.round_no + (0 if over else 1),
         hand=None if seat is None else _sorted_cards(state.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
-        known_in_hand=tuple([_sorted_cards(k) if k else () for k in state.known]),
+        known_in_hand=tuple([_sorted_cards(h & known) if h & known else () for h in state.hands]),
         stock_size=len(state.stock),
         stock=tuple(card_text(c) for c in state.stock) if state.stock_public else None,
         discard=tuple(card_text(c) for c in state.discard),
@@ -256,7 +257,7 @@ def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random
     sizes: list[int] = []
     hand_seats = [] if over else [i for i in range(state.cfg.players) if i != seat]
     for i in hand_seats:
-        cards = [c for c in range(108) if (state.hands[i] & ~known[i]) >> c & 1]
+        cards = [c for c in range(108) if (state.hands[i] & ~known) >> c & 1]
         pool.extend(cards)
         sizes.append(len(cards))
     stock_hidden = not state.stock_public
@@ -266,7 +267,7 @@ def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random
     hands = list(state.hands)
     k = 0
     for i, size in zip(hand_seats, sizes, strict=True):
-        m = state.hands[i] & known[i]
+        m = state.hands[i] & known
         for c in pool[k : k + size]:
             m |= 1 << c
         hands[i] = m
