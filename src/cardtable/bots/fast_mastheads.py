@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from cardtable.games.royal_mastheads.rules import strength_table
 from cardtable.games.royal_mastheads.scoring import bonuses, card_points, pot_winner
-from cardtable.games.royal_mastheads.state import BIT, RANK, SUIT, Phase, State
+from cardtable.games.royal_mastheads.state import BIT, POT_BASE, RANK, SUIT, Phase, State
 
 __all__ = ["playout", "score_captures"]
 
@@ -106,8 +106,17 @@ def score_captures(
     return (scores[0], scores[1], scores[2], scores[3])
 
 
-def playout(state: State, rng: random.Random) -> tuple[int, int, int, int]:
-    """Play the rest of the deal at random (legal moves only); each seat's deal score."""
+def playout(
+    state: State, rng: random.Random, greedy: float = 0.0, record: list[int] | None = None
+) -> tuple[int, int, int, int]:
+    """Play the rest of the deal (legal moves only); each seat's deal score.
+
+    With ``greedy`` = 0 every card is chosen at random.  Otherwise each player who follows
+    to a trick plays, with probability ``greedy``, as the greedy bot does: it wins a trick
+    worth something with its cheapest winning card, else sheds its least valuable card
+    (``pagat``'s negative aces first, onto another player's trick); leads stay random.
+    ``record``, when given, receives the actions played, in order (for tests).
+    """
     rnd = rng.random
     info = state.info
     hands = list(state.hands)
@@ -118,16 +127,19 @@ def playout(state: State, rng: random.Random) -> tuple[int, int, int, int]:
             c = _pick(hands[seat], rnd())
             hands[seat] ^= BIT[c]
             pot.append(c)
+            if record is not None:
+                record.append(POT_BASE + c)
     by_suit = [[list(_cards(s, h >> (13 * s) & 0x1FFF)) for s in range(4)] for h in hands]
     captured: list[list[int]] = [[], [], [], []]
     counts = [0, 0, 0, 0]
     for t in state.tricks:
         captured[t.winner].extend(t.cards)
         counts[t.winner] += 1
-    tables = _tables(state)[2]
+    unit, flat, tables = _tables(state)
     leader = state.leader
     done = len(state.tricks)
     trick = list(state.trick)
+    fresh = len(trick)
     while done < 11:
         if trick:
             led = SUIT[trick[0]]
@@ -145,19 +157,40 @@ def playout(state: State, rng: random.Random) -> tuple[int, int, int, int]:
             led = SUIT[c]
             start = 1
         table = tables[led]
+        if greedy:
+            top = max(table[c] for c in trick)
+            worth = sum(unit[c] + flat[c] for c in trick)
         for i in range(start, 4):
             suits = by_suit[(leader + i) & 3]
             lst = suits[led]
-            if lst:
-                trick.append(lst.pop(int(rnd() * len(lst))))
+            if greedy and rnd() < greedy:
+                if lst:
+                    j = _greedy_index(lst, table, unit, flat, top, worth)
+                    c = lst.pop(j)
+                else:
+                    c = _greedy_shed(suits, table, unit, flat, top, worth)
+                trick.append(c)
+                v = table[c]
+                if v > top:
+                    top = v
+                worth += unit[c] + flat[c]
                 continue
-            k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
-            for lst in suits:
-                n = len(lst)
-                if k < n:
-                    trick.append(lst.pop(k))
-                    break
-                k -= n
+            if lst:
+                c = lst.pop(int(rnd() * len(lst)))
+            else:
+                k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
+                for lst in suits:
+                    n = len(lst)
+                    if k < n:
+                        c = lst.pop(k)
+                        break
+                    k -= n
+            trick.append(c)
+            if greedy:
+                v = table[c]
+                if v > top:
+                    top = v
+                worth += unit[c] + flat[c]
         a0, a1, a2, a3 = trick
         best, w = table[a0], 0
         v = table[a1]
@@ -171,7 +204,61 @@ def playout(state: State, rng: random.Random) -> tuple[int, int, int, int]:
         winner = (leader + w) & 3
         captured[winner].extend(trick)
         counts[winner] += 1
+        if record is not None:
+            record.extend(trick[fresh:])
+            fresh = 0
         leader = winner
         trick = []
         done += 1
     return score_captures(state, captured, counts, pot)
+
+
+def _greedy_index(
+    cards: list[int],
+    table: tuple[int, ...],
+    unit: tuple[int, ...],
+    flat: tuple[int, ...],
+    top: int,
+    worth: int,
+) -> int:
+    """The index in ``cards`` of the greedy choice: the cheapest winner of a trick worth
+    something, else the least valuable card (lowest first)."""
+    win_j = -1
+    win_v = 1 << 30
+    lose_j = -1
+    lose_key = 1 << 30
+    any_j = 0
+    any_key = 1 << 30
+    for j, c in enumerate(cards):
+        v = table[c]
+        value = unit[c] + flat[c]
+        if v > top:
+            if v < win_v:
+                win_v, win_j = v, j
+            key = value * 128 + v
+            if key < any_key:
+                any_key, any_j = key, j
+        else:
+            key = value * 128 + v
+            if key < lose_key:
+                lose_key, lose_j = key, j
+    if win_j >= 0 and worth >= 0:
+        return win_j
+    if lose_j >= 0:
+        return lose_j
+    return any_j
+
+
+def _greedy_shed(
+    suits: list[list[int]],
+    table: tuple[int, ...],
+    unit: tuple[int, ...],
+    flat: tuple[int, ...],
+    top: int,
+    worth: int,
+) -> int:
+    """The greedy card of a player who cannot follow suit (removed from ``suits``)."""
+    flat_cards = [c for lst in suits for c in lst]
+    c = flat_cards[_greedy_index(flat_cards, table, unit, flat, top, worth)]
+    suits[SUIT[c]].remove(c)
+    return c

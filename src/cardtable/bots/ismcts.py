@@ -67,6 +67,9 @@ class SearchAdapter:
     playout: Callable[[Any, random.Random], tuple[tuple[float, ...], bool]] | None = None
     """A fast path playing the rest of the unit: (each seat's points at its end, as
     ``points`` counts them; game over?)."""
+    final_margin: float = 0.0
+    """When the game ends inside a simulation, the reward is this share of the unit's
+    margin reward plus the rest of the win/loss reward (0: win or lose only)."""
     sides_cache: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
     def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
@@ -182,6 +185,17 @@ def _margin_rewards(
     return reward, wins, margin
 
 
+def _blend(won: list[float], margin: list[float], share: float) -> list[float]:
+    """The end-of-game reward: win/loss, with ``share`` of the margin reward mixed in.
+
+    >>> _blend([1.0, 0.0], [0.75, 0.25], 0.5), _blend([1.0, 0.0], [0.75, 0.25], 0.0)
+    ([0.875, 0.125], [1.0, 0.0])
+    """
+    if not share:
+        return won
+    return [(1 - share) * w + share * m for w, m in zip(won, margin, strict=True)]
+
+
 def search(
     adapter: SearchAdapter,
     view: Any,
@@ -272,7 +286,8 @@ def search(
             end, over = playout(state, rng)
             reward, wins, margin = _margin_rewards(adapter, start_points, end, players)
             if over:
-                reward, wins = _points_winners(adapter, end, players)
+                won, wins = _points_winners(adapter, end, players)
+                reward = _blend(won, reward, adapter.final_margin)
             for n in path[1:]:
                 m = n.mover
                 n.visits += 1
@@ -291,7 +306,8 @@ def search(
         # -- backpropagation ---------------------------------------------------------------
         reward, wins, margin = _margin_rewards(adapter, start_points, points(state), players)
         if to_act(state) is None:
-            reward, wins = _outcome_rewards(game, state, players)
+            won, wins = _outcome_rewards(game, state, players)
+            reward = _blend(won, reward, adapter.final_margin)
         for n in path[1:]:
             m = n.mover
             n.visits += 1

@@ -78,6 +78,16 @@ def _royal_casino(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> Se
     )
 
 
+ROLLOUT_GREEDY_MASTHEADS = 0.0
+"""Share of greedy follows in Royal Mastheads rollouts.  Measured with ``ismcts:1000``
+against ``medium`` (60 deals x 4 seatings, seed 11): 0 won 61.7% of duplicate matches,
+0.5 won 63.3% and 0.8 won 46.7%, so rollouts stay random (which is also faster)."""
+FINAL_MARGIN_MASTHEADS = 0.5
+"""Share of the point-margin reward when a Royal Mastheads game ends inside a simulation.
+Same measurement: 0 (win or lose only) 61.7% of duplicate matches, mean points 58.3
+against 44.2; 0.5 63.3%, 87.8 against 42.1; 1 61.7%, 70.2 against 44.6."""
+
+
 def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
     from cardtable.games.royal_mastheads import rules
     from cardtable.games.royal_mastheads.state import State
@@ -92,8 +102,10 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
 
     from cardtable.bots.fast_mastheads import playout
 
+    greedy = ROLLOUT_GREEDY_MASTHEADS
+
     def fast_playout(state: State, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-        gains = playout(state, rng)
+        gains = playout(state, rng, greedy)
         info = state.info
         totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
         over = rules.is_over_after(info.cfg, info.scope, info.number, totals)
@@ -109,6 +121,7 @@ def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) ->
         to_act,
         None,
         fast_playout,
+        FINAL_MARGIN_MASTHEADS,
     )
 
 
