@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Play the strength table of ``docs/bots.md`` with the arena and print it as Markdown.
+
+Each row of ``docs/strength-rows.txt`` (``game  a,b  deals  seed``) is one
+``cardtable arena GAME --bots a,b --games DEALS --seed SEED --out DIR/ROW.json`` run.
+A row whose JSON is already in ``--dir`` is not played again, so an interrupted run
+resumes where it stopped and ``--render-only`` rebuilds the table from saved results.
+
+    python scripts/strength_table.py --workers 2 --dir strength-results
+    python scripts/strength_table.py --dir strength-results --only rummy --render-only
+
+The numbers depend only on the rows' seeds and on the code, never on the machine or
+``--workers``.  Not part of the unit suite: the full table takes hours on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+ROWS = ROOT / "docs" / "strength-rows.txt"
+CARDTABLE = shutil.which("cardtable") or str(Path(sys.executable).parent / "cardtable")
+
+
+def read_rows(path: Path) -> list[tuple[str, str, int, int]]:
+    """The rows of a rows file: (game, "a,b", deals, seed); ``#`` starts a comment."""
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        game, bots, deals, seed = line.split()
+        rows.append((game, bots, int(deals), int(seed)))
+    return rows
+
+
+def command(game: str, bots: str, deals: int, seed: int) -> str:
+    """The arena command of one row, as it is shown in the table."""
+    return f"cardtable arena {game} --bots {bots} --games {deals} --seed {seed}"
+
+
+def row_file(directory: Path, game: str, bots: str, deals: int, seed: int) -> Path:
+    """Where a row's JSON results are kept."""
+    return directory / f"{game}_{bots.replace(',', '-vs-')}_{deals}_s{seed}.json"
+
+
+def pct(x: float) -> str:
+    """A rate as a percentage with one decimal."""
+    return f"{100 * x:.1f}%"
+
+
+def render(result: dict[str, Any], deals: int, seed: int) -> str:
+    """One Markdown table row from an arena JSON result."""
+    cfg = result["config"]
+    a, b = result["bots"][0], result["bots"][1]
+    seatings = result["games"] // deals
+    dlo, dhi = a["duplicate_ci95"]
+    glo, ghi = a["ci95"]
+    return (
+        f"| {cfg['game']} | {a['bot']} vs {b['bot']} | {deals} × {seatings} = {result['games']} "
+        f"| **{pct(a['duplicate_win_rate'])}** ({100 * dlo:.1f}–{100 * dhi:.1f}) "
+        f"| {pct(a['win_rate'])} ({100 * glo:.1f}–{100 * ghi:.1f}) "
+        f"| {a['mean_points']:.1f} / {b['mean_points']:.1f} "
+        f"| {a['rating']:.1f} / {b['rating']:.1f} | {seed} |"
+    )
+
+
+HEADER = (
+    "| game | A vs B | deals × seatings = games | A wins duplicate matches (95% CI) "
+    "| A wins games (95% CI) | mean points A / B | rating A / B | seed |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def main() -> int:
+    """Play the missing rows, then print the table and the commands."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--rows", type=Path, default=ROWS, help="rows file (default: %(default)s)")
+    p.add_argument("--dir", type=Path, default=Path("strength-results"), help="results folder")
+    p.add_argument("--workers", type=int, default=2, help="arena worker processes")
+    p.add_argument("--only", default="", help="only rows whose game contains this text")
+    p.add_argument("--render-only", action="store_true", help="print the table, play nothing")
+    args = p.parse_args()
+    args.dir.mkdir(parents=True, exist_ok=True)
+    rows = [r for r in read_rows(args.rows) if args.only in r[0]]
+    lines = []
+    for game, bots, deals, seed in rows:
+        out = row_file(args.dir, game, bots, deals, seed)
+        if not out.exists():
+            if args.render_only:
+                print(f"(missing: {command(game, bots, deals, seed)})", file=sys.stderr)
+                continue
+            cmd = [
+                CARDTABLE, "arena", game, "--bots", bots,
+                "--games", str(deals), "--seed", str(seed), "--workers", str(args.workers),
+                "--out", str(out),
+            ]  # fmt: skip
+            print(f"$ {command(game, bots, deals, seed)} --workers {args.workers}", file=sys.stderr)
+            t0 = time.monotonic()
+            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if done.returncode:
+                print(done.stderr[-2000:], file=sys.stderr)
+                return done.returncode
+            print(f"  done in {time.monotonic() - t0:.0f} s", file=sys.stderr)
+        lines.append(render(json.loads(out.read_text(encoding="utf-8")), deals, seed))
+    print(HEADER)
+    print("\n".join(lines))
+    print("\n```")
+    print("\n".join(command(*r) for r in rows))
+    print("```")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

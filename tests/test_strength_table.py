@@ -1,0 +1,59 @@
+"""The strength table's rows cover every level pair, and the script renders arena results."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+from pathlib import Path
+from types import ModuleType
+
+from cardtable.games import get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ["random", "easy", "medium", "hard", "expert"]
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "strength_table", ROOT / "scripts" / "strength_table.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_rows_pit_each_level_against_each_lower_level_in_every_game() -> None:
+    script = _script()
+    rows = script.read_rows(script.ROWS)
+    games = {"royal-casino", "rummy", "royal-mastheads"}
+    pairs: dict[str, set[tuple[str, str]]] = {g: set() for g in games}
+    for game, bots, deals, seed in rows:
+        get_game(game)  # a registered game
+        a, b = bots.split(",")
+        assert LEVELS.index(a) > LEVELS.index(b), f"{game}: {a} is not above {b}"
+        assert deals >= 1 and seed >= 0
+        pairs[game].add((a, b))
+    wanted = {(a, b) for i, a in enumerate(LEVELS) for b in LEVELS[:i]}
+    for game in games:
+        assert pairs[game] == wanted, f"{game} misses {sorted(wanted - pairs[game])}"
+
+
+def test_render_reads_an_arena_result(tmp_path: Path) -> None:
+    script = _script()
+    out = tmp_path / "r.json"
+    subprocess.run(
+        [script.CARDTABLE, "arena", "royal-casino", "--bots", "medium,random",
+         "--games", "3", "--seed", "4", "--out", str(out)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    result = json.loads(out.read_text(encoding="utf-8"))
+    row = script.render(result, 3, 4)
+    a = result["bots"][0]
+    assert row.startswith("| royal-casino | medium vs random | 3 × 2 = 6 |")
+    assert f"**{100 * a['duplicate_win_rate']:.1f}%**" in row
+    assert row.endswith("| 4 |")
+    assert script.command("rummy", "hard,medium", 24, 2) == (
+        "cardtable arena rummy --bots hard,medium --games 24 --seed 2"
+    )
