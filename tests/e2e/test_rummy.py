@@ -115,3 +115,38 @@ def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser:
     assert host.status().startswith("Game over") and guest.status().startswith("Game over")
     host.page.context.close()
     guest.page.context.close()
+
+
+def test_a_card_taken_from_the_discard_pile_shows_by_the_takers_seat(
+    server: ServerProcess, browser: Any
+) -> None:
+    """Everyone saw the pickup: the other player's page shows the card by the taker's seat."""
+    host = Seat(browser.new_context().new_page())
+    host.page.goto(f"{server.url}/?lang=en")
+    host.page.fill("input[name=name]", "Jiří")
+    host.page.select_option("#game-select", "rummy")
+    host.page.select_option("select[name='rummy.seat.1']", "human")
+    host.page.check("input[name=unit]")
+    host.page.click("#new-table button[type=submit]")
+    host.page.wait_for_url("**/t/*")
+    host.page.wait_for_selector("#invite")
+    guest = Seat(browser.new_context().new_page())
+    guest.page.goto(host.page.input_value("#invite"))
+    guest.page.get_by_role("button", name="Take this seat").click()
+    guest.page.wait_for_selector(".seat.you")
+    deadline = time.monotonic() + 20
+    while not (host.my_turn() or guest.my_turn()) and time.monotonic() < deadline:
+        host.page.wait_for_timeout(20)
+    taker, other = (host, guest) if host.my_turn() else (guest, host)
+    top = taker.last["view"]["discard"][-1]
+    assert other.page.locator(".seat .known").count() == 0
+    taker.page.click("[data-act='TAKE_DISCARD']")
+    other.page.wait_for_selector(".seat .known", timeout=10_000)
+    assert other.last["view"]["known_in_hand"][taker.last["seat"]] == [top]
+    suits = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    token = top.rstrip("'")
+    shown = "🃏" if token == "JK" else token[:-1] + suits[token[-1]]
+    assert other.page.locator(".seat .known").inner_text() == f"holds {shown}"
+    assert taker.page.locator(".seat .known").count() == 0  # not shown by your own seat
+    host.page.context.close()
+    guest.page.context.close()

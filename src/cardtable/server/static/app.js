@@ -337,6 +337,8 @@
       h += '<li class="' + cls.join(" ") + '"><span class="dot ' + (s.connected ? "on" : "off") + '" title="' +
         esc(s.connected ? t("connected") : t("away")) + '"></span> <b>' + esc(seatName(i)) + "</b>" + (s.you ? " (" + esc(t("you")) + ")" : "");
       if (sizes[i] != null) h += ' <span class="muted">' + esc(nt("{num} card", "{num} cards", sizes[i])) + "</span>";
+      const known = (S.view && S.view.known_in_hand && S.view.known_in_hand[i]) || [];
+      if (known.length && !s.you) h += ' <span class="known">' + esc(t("holds {cards}", { cards: known.map(pretty).join(" ") })) + "</span>";
       if (s.open && S.seat == null && S.status === "playing") {
         h += ' <button type="button" data-cmd="sit" data-seat="' + i + '">' + esc(t("Take this seat")) + "</button>";
       } else if (s.kind === "human" && !s.you && !s.connected && !s.open && S.seat != null && S.status === "playing") {
