@@ -104,10 +104,12 @@ def main() -> int:
             ]  # fmt: skip
             print(f"$ {command(game, bots, deals, seed)} --workers {args.workers}", file=sys.stderr)
             t0 = time.monotonic()
-            done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            if done.returncode:
-                print(done.stderr[-2000:], file=sys.stderr)
-                return done.returncode
+            log = out.with_suffix(".log")
+            with log.open("w", encoding="utf-8") as err:  # not a pipe: the run outlives us
+                code = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=err).returncode
+            if code:
+                print(log.read_text(encoding="utf-8")[-2000:], file=sys.stderr)
+                return code
             print(f"  done in {time.monotonic() - t0:.0f} s", file=sys.stderr)
         lines.append(render(json.loads(out.read_text(encoding="utf-8")), deals, seed))
     print(HEADER)
