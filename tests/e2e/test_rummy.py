@@ -82,7 +82,8 @@ class Seat:
         return "other"
 
 
-def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser: Any) -> None:
+def two_seat_table(server: ServerProcess, browser: Any) -> tuple[Seat, Seat]:
+    """A one-round Rummy table: the host opens it, the guest sits through the invite link."""
     host = Seat(browser.new_context().new_page())
     host.page.goto(f"{server.url}/?lang=en")
     host.page.fill("input[name=name]", "Jiří")
@@ -92,12 +93,15 @@ def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser:
     host.page.click("#new-table button[type=submit]")
     host.page.wait_for_url("**/t/*")
     host.page.wait_for_selector("#invite")
-    invite = host.page.input_value("#invite")
-
     guest = Seat(browser.new_context().new_page())
-    guest.page.goto(invite)
+    guest.page.goto(host.page.input_value("#invite"))
     guest.page.get_by_role("button", name="Take this seat").click()
     guest.page.wait_for_selector(".seat.you")
+    return host, guest
+
+
+def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser: Any) -> None:
+    host, guest = two_seat_table(server, browser)
     while host.last["seats"][1]["open"]:
         host.page.wait_for_timeout(20)
     kinds: dict[str, int] = {}
@@ -121,19 +125,7 @@ def test_a_card_taken_from_the_discard_pile_shows_by_the_takers_seat(
     server: ServerProcess, browser: Any
 ) -> None:
     """Everyone saw the pickup: the other player's page shows the card by the taker's seat."""
-    host = Seat(browser.new_context().new_page())
-    host.page.goto(f"{server.url}/?lang=en")
-    host.page.fill("input[name=name]", "Jiří")
-    host.page.select_option("#game-select", "rummy")
-    host.page.select_option("select[name='rummy.seat.1']", "human")
-    host.page.check("input[name=unit]")
-    host.page.click("#new-table button[type=submit]")
-    host.page.wait_for_url("**/t/*")
-    host.page.wait_for_selector("#invite")
-    guest = Seat(browser.new_context().new_page())
-    guest.page.goto(host.page.input_value("#invite"))
-    guest.page.get_by_role("button", name="Take this seat").click()
-    guest.page.wait_for_selector(".seat.you")
+    host, guest = two_seat_table(server, browser)
     deadline = time.monotonic() + 20
     while not (host.my_turn() or guest.my_turn()) and time.monotonic() < deadline:
         host.page.wait_for_timeout(20)
