@@ -145,14 +145,7 @@ def playout(
             led = SUIT[trick[0]]
             start = len(trick)
         else:
-            suits = by_suit[leader]
-            k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
-            for lst in suits:
-                n = len(lst)
-                if k < n:
-                    c = lst.pop(k)
-                    break
-                k -= n
+            c = _pop_any(by_suit[leader], rnd())
             trick = [c]
             led = SUIT[c]
             start = 1
@@ -175,16 +168,7 @@ def playout(
                     top = v
                 worth += unit[c] + flat[c]
                 continue
-            if lst:
-                c = lst.pop(int(rnd() * len(lst)))
-            else:
-                k = int(rnd() * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
-                for lst in suits:
-                    n = len(lst)
-                    if k < n:
-                        c = lst.pop(k)
-                        break
-                    k -= n
+            c = lst.pop(int(rnd() * len(lst))) if lst else _pop_any(suits, rnd())
             trick.append(c)
             if greedy:
                 v = table[c]
@@ -211,6 +195,18 @@ def playout(
         trick = []
         done += 1
     return score_captures(state, captured, counts, pot)
+
+
+def _pop_any(suits: list[list[int]], rnd: float) -> int:
+    """Remove and return a card of a hand kept as four suit lists, chosen by ``rnd`` in
+    [0, 1), uniformly."""
+    k = int(rnd * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
+    for lst in suits:
+        n = len(lst)
+        if k < n:
+            return lst.pop(k)
+        k -= n
+    raise ValueError("empty hand")
 
 
 def _greedy_index(

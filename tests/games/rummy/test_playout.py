@@ -163,9 +163,9 @@ class Counting(random.Random):
 
     calls = 0
 
-    def randrange(self, *args: int) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         self.calls += 1
-        return super().randrange(*args)
+        return super().randrange(start, stop, step)
 
 
 def test_playout_draws_once_per_action_through_an_overridden_randrange() -> None:
