@@ -1,6 +1,7 @@
 """A fast random playout of the rest of a Royal Mastheads deal, for the search.
 
-The playout works on hand masks instead of building a :class:`State` per card; the rules
+The playout works on hand masks instead of building a :class:`RoyalMastheadsState` per card;
+the rules
 it uses are the game's own: follow suit (M-10), the trick-strength tables of
 :func:`rules.strength_table` (M-11), and the game's scoring functions
 (:func:`scoring.pot_winner`, :func:`scoring.card_points`, :func:`scoring.bonuses`,
@@ -21,7 +22,14 @@ from collections.abc import Sequence
 
 from cardtable.games.royal_mastheads.rules import strength_table
 from cardtable.games.royal_mastheads.scoring import bonuses, card_points, pot_winner
-from cardtable.games.royal_mastheads.state import BIT, POT_BASE, RANK, SUIT, Phase, State
+from cardtable.games.royal_mastheads.state import (
+    BIT,
+    POT_BASE,
+    RANK,
+    SUIT,
+    Phase,
+    RoyalMastheadsState,
+)
 
 __all__ = ["playout", "score_captures"]
 
@@ -54,7 +62,7 @@ _Tables = tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, ...]]]
 _TABLES: dict[tuple[object, int], _Tables] = {}
 
 
-def _tables(state: State) -> _Tables:
+def _tables(state: RoyalMastheadsState) -> _Tables:
     """Per card: its progression unit and flat value, read off the game's ``card_points``
     (the first card of a rank scores ``unit``; the k-th ``unit * k``; aces score ``flat``),
     and the trick-strength table for each suit led."""
@@ -79,7 +87,10 @@ def _tables(state: State) -> _Tables:
 
 
 def score_captures(
-    state: State, captured: Sequence[Sequence[int]], counts: Sequence[int], pot: Sequence[int]
+    state: RoyalMastheadsState,
+    captured: Sequence[Sequence[int]],
+    counts: Sequence[int],
+    pot: Sequence[int],
 ) -> tuple[int, int, int, int]:
     """Each seat's deal score from its trick captures (in capture order) and trick counts."""
     info = state.info
@@ -107,7 +118,10 @@ def score_captures(
 
 
 def playout(
-    state: State, rng: random.Random, greedy: float = 0.0, record: list[int] | None = None
+    state: RoyalMastheadsState,
+    rng: random.Random,
+    greedy: float = 0.0,
+    record: list[int] | None = None,
 ) -> tuple[int, int, int, int]:
     """Play the rest of the deal (legal moves only); each seat's deal score.
 

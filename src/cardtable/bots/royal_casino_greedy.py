@@ -30,9 +30,9 @@ from cardtable.games.royal_casino.state import (
     TWO_OF_SPADES,
     VAL,
     Kind,
-    Move,
+    RoyalCasinoAction,
 )
-from cardtable.games.royal_casino.view import RCView
+from cardtable.games.royal_casino.view import RoyalCasinoView
 
 __all__ = ["RoyalCasinoGreedyBot", "card_worth", "score_move"]
 
@@ -68,7 +68,7 @@ def _sweepable_values(loose: int, build_values: list[int]) -> list[int]:
     return out
 
 
-def score_move(view: RCView, move: Move) -> float:
+def score_move(view: RoyalCasinoView, move: RoyalCasinoAction) -> float:
     """A one-move estimate of a move's value for the seat of the view."""
     assert view.hand is not None and view.seat is not None
     seat = view.seat
@@ -129,9 +129,11 @@ class RoyalCasinoGreedyBot:
 
     name = "greedy"
 
-    def choose(self, view: RCView, legal: Sequence[Move], rng: random.Random) -> Move:
+    def choose(
+        self, view: RoyalCasinoView, legal: Sequence[RoyalCasinoAction], rng: random.Random
+    ) -> RoyalCasinoAction:
         """The move with the best one-move score (ties broken at random)."""
-        best: list[Move] = []
+        best: list[RoyalCasinoAction] = []
         best_score = float("-inf")
         for move in legal:
             s = score_move(view, move)

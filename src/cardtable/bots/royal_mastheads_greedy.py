@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from cardtable.games.royal_mastheads.rules import beats
 from cardtable.games.royal_mastheads.state import POT_BASE, RANK, SUIT
-from cardtable.games.royal_mastheads.view import View
+from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
 __all__ = ["MastheadsGreedyBot"]
 
@@ -35,7 +35,7 @@ def _rank_key(card: int, ace_high: bool) -> int:
     return 14 if r == 1 and ace_high else r
 
 
-def _points(view: View, card: int) -> int:
+def _points(view: RoyalMastheadsView, card: int) -> int:
     """Roughly what capturing ``card`` is worth (first card of its rank)."""
     r = RANK[card]
     if view.double_trumps:
@@ -48,7 +48,7 @@ def _points(view: View, card: int) -> int:
     return base * (2 if doubled else 1)
 
 
-def _is_prize(view: View, card: int) -> bool:
+def _is_prize(view: RoyalMastheadsView, card: int) -> bool:
     """A masthead or a royal (the cards worth winning)."""
     r = RANK[card]
     return r > 10 or (view.masthead is not None and r == view.masthead and r != 1)
@@ -59,7 +59,7 @@ class MastheadsGreedyBot:
 
     name = "greedy"
 
-    def choose(self, view: View, legal: Sequence[int], rng: random.Random) -> int:
+    def choose(self, view: RoyalMastheadsView, legal: Sequence[int], rng: random.Random) -> int:
         """One of ``legal``, chosen from ``view`` only (``rng`` breaks no ties: greedy is
         deterministic)."""
         if legal[0] >= POT_BASE:
@@ -67,7 +67,7 @@ class MastheadsGreedyBot:
         return self._play(view, legal)
 
     # -- the pot ---------------------------------------------------------------------------
-    def _discard(self, view: View, legal: Sequence[int]) -> int:
+    def _discard(self, view: RoyalMastheadsView, legal: Sequence[int]) -> int:
         hand = [a - POT_BASE for a in legal]
         suit_len = [0, 0, 0, 0]
         for c in hand:
@@ -91,7 +91,7 @@ class MastheadsGreedyBot:
         return min(hand, key=key) + POT_BASE
 
     # -- play ------------------------------------------------------------------------------
-    def _play(self, view: View, legal: Sequence[int]) -> int:
+    def _play(self, view: RoyalMastheadsView, legal: Sequence[int]) -> int:
         trick = view.trick
         trumps, high = view.trumps, view.ace_high
         if not trick:
@@ -117,7 +117,7 @@ class MastheadsGreedyBot:
             return min(losers, key=cheap)
         return min(winners, key=cheap)
 
-    def _lead(self, view: View, legal: Sequence[int]) -> int:
+    def _lead(self, view: RoyalMastheadsView, legal: Sequence[int]) -> int:
         high = view.ace_high
         plain = [c for c in legal if SUIT[c] != view.trumps] or list(legal)
         top = max(plain, key=lambda c: _rank_key(c, high))

@@ -28,7 +28,7 @@ from cardtable.games.rummy.state import (
     MELD,
     SWAP,
     TAKE,
-    Action,
+    RummyAction,
     parse_phys,
 )
 from cardtable.games.rummy.view import RummyView
@@ -101,7 +101,9 @@ class RummyGreedyBot:
 
     name = "greedy"
 
-    def choose(self, view: RummyView, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, view: RummyView, legal: Sequence[RummyAction], rng: random.Random
+    ) -> RummyAction:
         """Pick an action from ``legal`` using only ``view``."""
         hand = [parse_phys(c) for c in view.hand or ()]
         draws = [a for a in legal if a.kind in (DRAW, TAKE)]
@@ -117,7 +119,7 @@ class RummyGreedyBot:
         plays = [a for a in legal if a.kind in (MELD, LAYOFF, SWAP)]
         if plays:
 
-            def value(a: Action) -> tuple[int, int]:
+            def value(a: RummyAction) -> tuple[int, int]:
                 cards = a.cards[:1] if a.kind == SWAP else a.cards
                 gain = sum(PENALTY[c] for c in cards if c < JOKER0)
                 jokers = sum(1 for c in cards if c >= JOKER0)
@@ -131,7 +133,7 @@ class RummyGreedyBot:
         if not discards:
             return legal[rng.randrange(len(legal))]
 
-        def dead(a: Action) -> tuple[int, float]:
+        def dead(a: RummyAction) -> tuple[int, float]:
             c = a.cards[0]
             return (PENALTY[c] - _helps(c, hand), rng.random())
 

@@ -34,24 +34,24 @@ def _generic(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchA
 
 def _royal_casino(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
     from cardtable.games.royal_casino import rules
-    from cardtable.games.royal_casino.state import Kind, Phase, RCState
+    from cardtable.games.royal_casino.state import Kind, Phase, RoyalCasinoState
 
-    apply_move = rules.apply_move
-    legal_moves = rules.legal_moves
+    apply_legal = rules.apply_legal
+    legal_actions = rules.legal_actions
     over = Phase.OVER
 
-    def points(state: RCState) -> tuple[float, ...]:
+    def points(state: RoyalCasinoState) -> tuple[float, ...]:
         sc = state.scores
         if state.players == 4:
             return (sc[0], sc[1], sc[0], sc[1])
         return tuple(sc)
 
-    def to_act(state: RCState) -> int | None:
+    def to_act(state: RoyalCasinoState) -> int | None:
         return None if state.phase == over else state.turn
 
     capture = Kind.CAPTURE
 
-    def rollout(state: RCState, moves: Sequence[Any], rng: random.Random) -> Any:
+    def rollout(state: RoyalCasinoState, moves: Sequence[Any], rng: random.Random) -> Any:
         # Mostly greedy: take the capture that takes most cards; otherwise random.
         if rng.random() < 0.2:
             return moves[rng.randrange(len(moves))]
@@ -71,8 +71,8 @@ def _royal_casino(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> Se
         det,
         points,
         3.0,
-        lambda s, a: apply_move(s, a)[0],
-        legal_moves,
+        lambda s, a: apply_legal(s, a)[0],
+        legal_actions,
         to_act,
         rollout,
     )
@@ -90,21 +90,23 @@ against 44.2; 0.5 63.3%, 87.8 against 42.1; 1 61.7%, 70.2 against 44.6."""
 
 def _royal_mastheads(game: AnyGame, det: Callable[[Any, random.Random], Any]) -> SearchAdapter:
     from cardtable.games.royal_mastheads import rules
-    from cardtable.games.royal_mastheads.state import State
+    from cardtable.games.royal_mastheads.state import RoyalMastheadsState
 
     apply_legal = rules.apply_legal
 
-    def points(state: State) -> tuple[float, ...]:
+    def points(state: RoyalMastheadsState) -> tuple[float, ...]:
         return state.info.totals
 
-    def to_act(state: State) -> int | None:
+    def to_act(state: RoyalMastheadsState) -> int | None:
         return state.to_act
 
     from cardtable.bots.fast_mastheads import playout
 
     greedy = ROLLOUT_GREEDY_MASTHEADS
 
-    def fast_playout(state: State, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+    def fast_playout(
+        state: RoyalMastheadsState, rng: random.Random
+    ) -> tuple[tuple[float, ...], bool]:
         gains = playout(state, rng, greedy)
         info = state.info
         totals = [t + g for t, g in zip(info.totals, gains, strict=True)]

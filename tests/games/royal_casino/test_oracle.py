@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.bots.royal_casino_greedy import RoyalCasinoGreedyBot
-from cardtable.games.royal_casino import GAME, Kind, Move, RCState
+from cardtable.games.royal_casino import GAME, Kind, RoyalCasinoAction, RoyalCasinoState
 
 
 def value(card: int) -> int:
@@ -53,7 +53,7 @@ def mask(cards: tuple[int, ...]) -> int:
     return m
 
 
-def oracle(state: RCState) -> set[Move]:
+def oracle(state: RoyalCasinoState) -> set[RoyalCasinoAction]:
     p = state.turn
     opts = state.options
     hand = [c for c in range(52) if state.hands[p] >> c & 1]
@@ -69,13 +69,13 @@ def oracle(state: RCState) -> set[Move]:
         return owned_after <= held
 
     owned_now = {b.value for b in builds if b.owner == p}
-    legal: set[Move] = set()
+    legal: set[RoyalCasinoAction] = set()
     for c in hand:
         rest = [x for x in hand if x != c]
         held = {capture_value(x) for x in rest}
         same_rank = [x for x in loose if value(x) == value(c)]
         if not owned_now and not same_rank:
-            legal.add(Move(Kind.TRAIL, c))
+            legal.add(RoyalCasinoAction(Kind.TRAIL, c))
         v = capture_value(c)
         for t in subsets(loose):
             if not set(same_rank) <= set(t):
@@ -89,7 +89,7 @@ def oracle(state: RCState) -> set[Move]:
                     continue
                 left = {b.value for i, b in enumerate(builds) if b.owner == p and i not in bs}
                 if keeps_guards(rest, left):
-                    legal.add(Move(Kind.CAPTURE, c, v, False, mask(bs), mask(t)))
+                    legal.add(RoyalCasinoAction(Kind.CAPTURE, c, v, False, mask(bs), mask(t)))
         for t in subsets(loose):
             if not t:
                 continue
@@ -100,9 +100,9 @@ def oracle(state: RCState) -> set[Move]:
                     continue
                 total = value(c) + sum(value(x) for x in t)
                 if total == target:
-                    legal.add(Move(Kind.BUILD, c, target, False, 0, mask(t)))
+                    legal.add(RoyalCasinoAction(Kind.BUILD, c, target, False, 0, mask(t)))
                 if any(k >= 2 for k in splits((c, *t), target)):
-                    legal.add(Move(Kind.BUILD, c, target, True, 0, mask(t)))
+                    legal.add(RoyalCasinoAction(Kind.BUILD, c, target, True, 0, mask(t)))
         for i, b in enumerate(builds):
             if partner(b.owner) and opts["partnerBuildInteraction"] == "FORBIDDEN":
                 continue
@@ -112,7 +112,7 @@ def oracle(state: RCState) -> set[Move]:
                     and keeps_guards(rest, owned_now | {b.value})
                     and any(k >= 1 for k in splits((c, *t), b.value))
                 ):
-                    legal.add(Move(Kind.ADD, c, b.value, True, 1 << i, mask(t)))
+                    legal.add(RoyalCasinoAction(Kind.ADD, c, b.value, True, 1 << i, mask(t)))
                 new = b.value + value(c)
                 if b.multi or b.owner == p or new > 14 or new not in held:
                     continue
@@ -125,15 +125,17 @@ def oracle(state: RCState) -> set[Move]:
                 if t and not opts["raiseAbsorbsLoose"]:
                     continue
                 if not t or splits(t, new):
-                    legal.add(Move(Kind.RAISE, c, new, bool(t), 1 << i, mask(t)))
+                    legal.add(RoyalCasinoAction(Kind.RAISE, c, new, bool(t), 1 << i, mask(t)))
     return legal
 
 
-def positions(players: int, options: dict[str, object], count: int, seed: int) -> list[RCState]:
+def positions(
+    players: int, options: dict[str, object], count: int, seed: int
+) -> list[RoyalCasinoState]:
     """Positions from games mixing greedy (which builds) and random play."""
     rng = random.Random(seed)
     greedy = RoyalCasinoGreedyBot()
-    out: list[RCState] = []
+    out: list[RoyalCasinoState] = []
     game_seed = seed * 1000
     while len(out) < count:
         game_seed += 1
@@ -184,11 +186,14 @@ def test_generator_equals_oracle_on_arbitrary_tables(
     loose = rest[3:]
     text = (
         "royal-casino 2p; hands="
-        + " ".join(GAME.format_action(Move(Kind.TRAIL, c)).split()[1] for c in hand)
+        + " ".join(GAME.format_action(RoyalCasinoAction(Kind.TRAIL, c)).split()[1] for c in hand)
         + " / "
-        + " ".join(GAME.format_action(Move(Kind.TRAIL, c)).split()[1] for c in other)
+        + " ".join(GAME.format_action(RoyalCasinoAction(Kind.TRAIL, c)).split()[1] for c in other)
         + "; loose="
-        + (" ".join(GAME.format_action(Move(Kind.TRAIL, c)).split()[1] for c in loose) or "-")
+        + (
+            " ".join(GAME.format_action(RoyalCasinoAction(Kind.TRAIL, c)).split()[1] for c in loose)
+            or "-"
+        )
     )
     state = GAME.parse_position(text)
     assert set(GAME.legal_actions(state)) == oracle(state)

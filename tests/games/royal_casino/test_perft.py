@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.games.royal_casino import GAME, RCState
+from cardtable.games.royal_casino import GAME, RoyalCasinoState
 
 OPENING_2P = (
     "royal-casino 2p; scope=match; seed=1; hand=1; dealer=P1; turn=P0; scores=0 0; "
@@ -38,7 +38,7 @@ BUILDS_4P = (
 )
 
 
-def perft(state: RCState, depth: int) -> int:
+def perft(state: RoyalCasinoState, depth: int) -> int:
     """Legal move sequences of length ``depth`` (a finished game counts once)."""
     if depth == 0 or GAME.to_act(state) is None:
         return 1

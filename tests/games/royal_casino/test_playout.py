@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from cardtable.games.royal_casino import GAME, RCState
+from cardtable.games.royal_casino import GAME, RoyalCasinoState
 from cardtable.games.royal_casino.playout import random_playout
 
 
-def contract_loop(state: RCState, rng: random.Random) -> tuple[RCState, int]:
+def contract_loop(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
     n = 0
     while GAME.to_act(state) is not None:
         legal = GAME.legal_actions(state)

@@ -16,7 +16,7 @@ from cardtable.games.royal_casino.events import Dealt, GameOver, HandScored
 from cardtable.games.royal_casino.notation import human_cards
 from cardtable.games.royal_casino.rules import play_order
 from cardtable.games.royal_casino.scoring import net_sweeps, score_hand
-from cardtable.games.royal_casino.state import OPTIONS, SPADES, RCState
+from cardtable.games.royal_casino.state import OPTIONS, SPADES, RoyalCasinoState
 
 from .helpers import assert_legal, play, pos, swept
 
@@ -65,7 +65,7 @@ def last_play(
     sweeps: tuple[int, ...] = (0, 0),
     options: str = "",
     playoff: bool = False,
-) -> tuple[RCState, tuple[object, ...]]:
+) -> tuple[RoyalCasinoState, tuple[object, ...]]:
     """Play the last trail of a hand whose piles end as ``sides`` say; side 0 captured last."""
     piles = make_piles(sides)
     n = len(sides)

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from cardtable.cards import format_card, iter_mask
 from cardtable.core.errors import CardtableError
-from cardtable.games.royal_casino import GAME, RCState
+from cardtable.games.royal_casino import GAME, RoyalCasinoState
 from cardtable.games.royal_casino.events import Dealt
 
 
-def hidden_from(state: RCState, seat: int | None) -> set[str]:
+def hidden_from(state: RoyalCasinoState, seat: int | None) -> set[str]:
     """Cards in other hands and the stock (and, for a spectator, every hand)."""
     cards: set[int] = set(state.stock)
     for i, h in enumerate(state.hands):

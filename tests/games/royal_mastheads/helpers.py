@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from cardtable.cards import parse_card, parse_cards
 from cardtable.core.game import Event, Outcome, Scope
-from cardtable.games.royal_mastheads import GAME, OPTIONS, State
+from cardtable.games.royal_mastheads import GAME, OPTIONS, RoyalMastheadsState
 from cardtable.games.royal_mastheads.rules import deal_from_hands
 from cardtable.games.royal_mastheads.state import config_of
 
@@ -50,7 +50,7 @@ def deal(
     options: dict[str, object] | None = None,
     scope: Scope = "unit",
     seed: int = 0,
-) -> State:
+) -> RoyalMastheadsState:
     """A state in the pot phase dealt explicitly (hands by seat, as text)."""
     cfg = config_of(OPTIONS.validate(options or {}))
     state, _ = deal_from_hands(
@@ -60,12 +60,14 @@ def deal(
     return state
 
 
-def act(state: State, text: str) -> tuple[State, tuple[Event, ...]]:
+def act(state: RoyalMastheadsState, text: str) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """Apply one action given as text."""
     return GAME.apply(state, GAME.parse_action(state, text))
 
 
-def act_all(state: State, texts: Iterable[str]) -> tuple[State, list[Event]]:
+def act_all(
+    state: RoyalMastheadsState, texts: Iterable[str]
+) -> tuple[RoyalMastheadsState, list[Event]]:
     """Apply actions given as text (each a card, or ``pot``/``play`` and a card)."""
     events: list[Event] = []
     for text in texts:
@@ -74,7 +76,9 @@ def act_all(state: State, texts: Iterable[str]) -> tuple[State, list[Event]]:
     return state, events
 
 
-def play_tricks(state: State, tricks: Iterable[str]) -> tuple[State, list[Event]]:
+def play_tricks(
+    state: RoyalMastheadsState, tricks: Iterable[str]
+) -> tuple[RoyalMastheadsState, list[Event]]:
     """Play tricks given as text (four cards each, from the leader)."""
     events: list[Event] = []
     for trick in tricks:
@@ -83,14 +87,16 @@ def play_tricks(state: State, tricks: Iterable[str]) -> tuple[State, list[Event]
     return state, events
 
 
-def outcome(state: State) -> Outcome:
+def outcome(state: RoyalMastheadsState) -> Outcome:
     """The outcome of a finished game."""
     got = GAME.outcome(state)
     assert got is not None
     return got
 
 
-def random_finish(state: State, rng: random.Random) -> tuple[State, list[Event]]:
+def random_finish(
+    state: RoyalMastheadsState, rng: random.Random
+) -> tuple[RoyalMastheadsState, list[Event]]:
     """Play uniformly random legal actions to the end of the game."""
     events: list[Event] = []
     while GAME.to_act(state) is not None:
@@ -100,7 +106,7 @@ def random_finish(state: State, rng: random.Random) -> tuple[State, list[Event]]
     return state, events
 
 
-def pot_all(state: State, pots: Sequence[str]) -> State:
+def pot_all(state: RoyalMastheadsState, pots: Sequence[str]) -> RoyalMastheadsState:
     """Every seat's two pot cards, in turn from the dealer's left (pots by seat)."""
     dealer = state.info.dealer
     for k in range(4):
@@ -110,7 +116,7 @@ def pot_all(state: State, pots: Sequence[str]) -> State:
     return state
 
 
-def example(options: dict[str, object] | None = None) -> State:
+def example(options: dict[str, object] | None = None) -> RoyalMastheadsState:
     """The worked example after the pot is complete (A to lead)."""
     return pot_all(deal(EXAMPLE_HANDS, "7H", D, options), EXAMPLE_POT)
 

@@ -7,7 +7,7 @@ import random
 from cardtable.bots import make_bot
 from cardtable.bots.royal_mastheads_greedy import MastheadsGreedyBot
 from cardtable.cards import format_card
-from cardtable.games.royal_mastheads import GAME, State
+from cardtable.games.royal_mastheads import GAME, RoyalMastheadsState
 from cardtable.tables import Table
 
 from .helpers import A, act_all, deal, outcome, pot_all
@@ -30,7 +30,7 @@ CLUB_HANDS = (
 CLUB_POTS = ("2S 3S", "2D 4D", "AH 2H", "3C 4C")
 
 
-def choice(state: State) -> str:
+def choice(state: RoyalMastheadsState) -> str:
     seat = GAME.to_act(state)
     action = BOT.choose(GAME.view(state, seat), GAME.legal_actions(state), random.Random(0))
     assert action in GAME.legal_actions(state)
@@ -60,7 +60,7 @@ def test_pot_low_singleton_before_other_low_cards():
     assert choice(state) == "pot 7C"
 
 
-def club_trick(second: str) -> State:
+def club_trick(second: str) -> RoyalMastheadsState:
     state = pot_all(deal(CLUB_HANDS, "7H", dealer=3), CLUB_POTS)
     state, _ = act_all(state, ["QC", second])
     assert GAME.to_act(state) == 2

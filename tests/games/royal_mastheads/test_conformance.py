@@ -8,9 +8,9 @@ import random
 import pytest
 
 from cardtable.core.record import Record, replay
-from cardtable.games.royal_mastheads import GAME, Phase, State
+from cardtable.games.royal_mastheads import GAME, Phase, RoyalMastheadsState
 from cardtable.games.royal_mastheads.events import DealScored, PotAwarded, TrickWon
-from cardtable.games.royal_mastheads.fast import random_playout
+from cardtable.games.royal_mastheads.playout import random_playout
 from cardtable.tables import Table
 
 from .helpers import outcome, random_finish, spec_deal_scores, spec_rules
@@ -23,7 +23,7 @@ OPTION_SETS = [
 ]
 
 
-def cards_in(state: State) -> list[int]:
+def cards_in(state: RoyalMastheadsState) -> list[int]:
     cards = [c for h in state.hands for c in range(52) if h >> c & 1]
     cards += list(state.pot) + list(state.trick)
     for t in state.tricks:

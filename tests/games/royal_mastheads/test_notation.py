@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import parse_card
 from cardtable.core.errors import InvalidNotationError, InvalidPositionError
-from cardtable.games.royal_mastheads import GAME, State
+from cardtable.games.royal_mastheads import GAME, RoyalMastheadsState
 from cardtable.games.royal_mastheads.state import POT_BASE
 
 from .helpers import EXAMPLE_TRICKS_1_TO_7, example, play_tricks
@@ -63,7 +63,7 @@ def test_position_of_the_worked_example_mid_play():
     assert GAME.parse_position(text) == state
 
 
-def random_states(options: dict[str, object], seed: int, count: int) -> list[State]:
+def random_states(options: dict[str, object], seed: int, count: int) -> list[RoyalMastheadsState]:
     rng = random.Random(seed)
     state = GAME.new_game(4, options, seed=seed, scope="unit")
     out = [state]

@@ -14,7 +14,7 @@ from cardtable.games.royal_mastheads.scoring import (
     reference_card_points,
     score_deal,
 )
-from cardtable.games.royal_mastheads.state import Config, State, Trick, config_of
+from cardtable.games.royal_mastheads.state import Config, RoyalMastheadsState, Trick, config_of
 
 from .helpers import A, act, act_all, deal, mask
 
@@ -149,7 +149,7 @@ def all_52_deal(turned: str) -> DealScored:
     return scored
 
 
-def _lowest(state: State) -> str:
+def _lowest(state: RoyalMastheadsState) -> str:
     return GAME.format_action(GAME.legal_actions(state)[0])
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardtable.cards import parse_card, parse_cards
-from cardtable.games.royal_mastheads import GAME, Phase, State
+from cardtable.games.royal_mastheads import GAME, Phase, RoyalMastheadsState
 from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
 from cardtable.games.royal_mastheads.state import pot_owner
 
@@ -35,7 +35,7 @@ def card_strings(data: object) -> set[int]:
     return found
 
 
-def hidden_from(state: State, seat: int | None) -> set[int]:
+def hidden_from(state: RoyalMastheadsState, seat: int | None) -> set[int]:
     """Cards a seat must not see: other hands and, until scoring, others' pot cards.
 
     The turned card is shown to everyone (M-5) though someone holds it: its holder is

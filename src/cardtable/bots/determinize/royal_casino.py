@@ -1,4 +1,4 @@
-"""Royal Casino determinization from a seat's :class:`RCView`.
+"""Royal Casino determinization from a seat's :class:`RoyalCasinoView`.
 
 Unseen cards are all 52 minus the own hand, the loose cards, the builds and the captured
 piles (every captured card was face up).  They go to the other hands (sizes from the view)
@@ -18,13 +18,13 @@ from __future__ import annotations
 import random
 
 from cardtable.cards import FULL_DECK
-from cardtable.games.royal_casino.state import CAPV, Phase, RCState
-from cardtable.games.royal_casino.view import RCView
+from cardtable.games.royal_casino.state import CAPV, Phase, RoyalCasinoState
+from cardtable.games.royal_casino.view import RoyalCasinoView
 
 __all__ = ["determinize", "unseen_cards"]
 
 
-def unseen_cards(view: RCView) -> int:
+def unseen_cards(view: RoyalCasinoView) -> int:
     """The mask of the cards ``view``'s seat has not seen (other hands and the stock)."""
     seen = (view.hand or 0) | view.loose
     for b in view.builds:
@@ -34,7 +34,7 @@ def unseen_cards(view: RCView) -> int:
     return FULL_DECK & ~seen
 
 
-def determinize(view: RCView, rng: random.Random) -> RCState:
+def determinize(view: RoyalCasinoView, rng: random.Random) -> RoyalCasinoState:
     """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
     seat = view.seat
     pool = [c for c in range(52) if unseen_cards(view) >> c & 1]
@@ -66,7 +66,7 @@ def determinize(view: RCView, rng: random.Random) -> RCState:
             hands[s] |= 1 << c
         pos += need[s]
     stock = tuple(pool[pos:])
-    return RCState(
+    return RoyalCasinoState(
         view.players,
         view.options,
         view.scope,

@@ -1,4 +1,4 @@
-"""Royal Mastheads determinization from a seat's :class:`View`.
+"""Royal Mastheads determinization from a seat's :class:`RoyalMastheadsView`.
 
 Unseen cards are all 52 minus the own hand, the own pot cards and every card played (in
 completed tricks and the current trick).  They fill the other hands (sizes from the view)
@@ -29,12 +29,12 @@ from cardtable.games.royal_mastheads.state import (
     SUIT,
     DealInfo,
     Phase,
-    State,
+    RoyalMastheadsState,
     Trick,
     config_of,
     pot_owner,
 )
-from cardtable.games.royal_mastheads.view import View
+from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
 __all__ = ["determinize", "unseen_cards", "voids"]
 
@@ -43,7 +43,7 @@ POT = 4
 """The place index of the hidden pot slots."""
 
 
-def voids(view: View) -> list[int]:
+def voids(view: RoyalMastheadsView) -> list[int]:
     """For each seat, a 4-bit mask of the suits it has shown it no longer holds."""
     out = [0, 0, 0, 0]
     tricks = [(lead, cards) for lead, _w, cards in view.tricks]
@@ -57,7 +57,7 @@ def voids(view: View) -> list[int]:
     return out
 
 
-def unseen_cards(view: View) -> list[int]:
+def unseen_cards(view: RoyalMastheadsView) -> list[int]:
     """The cards ``view``'s seat has not seen, in card order."""
     seen = 0
     for c in view.hand:
@@ -179,7 +179,7 @@ class _Prepared:
         "view",
     )
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: RoyalMastheadsView) -> None:
         self.view = view
         seat = self.seat = view.seat
         self.phase = _PHASES[view.phase]
@@ -233,7 +233,7 @@ class _Prepared:
 _LAST: list[_Prepared] = []
 
 
-def _prepared(view: View) -> _Prepared:
+def _prepared(view: RoyalMastheadsView) -> _Prepared:
     if _LAST and _LAST[0].view is view:
         return _LAST[0]
     prep = _Prepared(view)
@@ -241,7 +241,7 @@ def _prepared(view: View) -> _Prepared:
     return prep
 
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: RoyalMastheadsView, rng: random.Random) -> RoyalMastheadsState:
     """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
     prep = _prepared(view)
     rnd = rng.random
@@ -281,7 +281,7 @@ def determinize(view: View, rng: random.Random) -> State:
     else:
         hidden = iter(pot_cards)
         pot = tuple(c if c >= 0 else next(hidden) for c in prep.pot_template)
-    return State(
+    return RoyalMastheadsState(
         prep.info,
         prep.phase,
         (hands[0], hands[1], hands[2], hands[3]),

@@ -32,7 +32,7 @@ import random
 
 from cardtable.games.rummy.notation import parse_position
 from cardtable.games.rummy.state import (
-    OPTION_SCHEMA,
+    OPTIONS,
     Phase,
     RummyState,
     card_text,
@@ -57,7 +57,7 @@ def _pinned(view: RummyView, seat: int) -> tuple[str, ...]:
 
 def unseen_cards(view: RummyView) -> list[int]:
     """The physical cards ``view``'s seat has not seen (in card order)."""
-    cfg = make_config(view.players, OPTION_SCHEMA.parse_words(view.options))
+    cfg = make_config(view.players, OPTIONS.parse_words(view.options))
     seen = 0
     known = (w for k in view.known_in_hand for w in k)
     for w in (*(view.hand or ()), *view.discard, *known, *(view.stock or ())):

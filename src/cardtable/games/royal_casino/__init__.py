@@ -1,6 +1,33 @@
-"""Royal Casino, the Dominican fishing game (rules: shared/rules/royal-casino.md)."""
+"""Royal Casino, the Dominican fishing game: capture, build and sweep to 21 points.
 
-from cardtable.games.royal_casino.game import GAME, RoyalCasino
-from cardtable.games.royal_casino.state import Build, Kind, Move, RCState
+Spec decisions: ``docs/royal-casino-decisions.md``.
 
-__all__ = ["GAME", "Build", "Kind", "Move", "RCState", "RoyalCasino"]
+>>> GAME.info.name, GAME.info.min_players, GAME.info.max_players
+('royal-casino', 2, 4)
+"""
+
+from __future__ import annotations
+
+from cardtable.games.royal_casino.game import GAME, INFO, RoyalCasinoGame
+from cardtable.games.royal_casino.state import (
+    OPTIONS,
+    Build,
+    Kind,
+    Phase,
+    RoyalCasinoAction,
+    RoyalCasinoState,
+)
+from cardtable.games.royal_casino.view import RoyalCasinoView
+
+__all__ = [
+    "GAME",
+    "INFO",
+    "OPTIONS",
+    "Build",
+    "Kind",
+    "Phase",
+    "RoyalCasinoAction",
+    "RoyalCasinoGame",
+    "RoyalCasinoState",
+    "RoyalCasinoView",
+]

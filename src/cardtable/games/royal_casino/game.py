@@ -13,10 +13,10 @@ from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
 from cardtable.games.royal_casino import notation, rules, view
 from cardtable.games.royal_casino.playout import random_playout
-from cardtable.games.royal_casino.state import OPTIONS, Move, Phase, RCState
-from cardtable.games.royal_casino.view import RCView
+from cardtable.games.royal_casino.state import OPTIONS, Phase, RoyalCasinoAction, RoyalCasinoState
+from cardtable.games.royal_casino.view import RoyalCasinoView
 
-__all__ = ["GAME", "RoyalCasino"]
+__all__ = ["GAME", "RoyalCasinoGame"]
 
 INFO = GameInfo(
     name="royal-casino",
@@ -32,7 +32,7 @@ INFO = GameInfo(
 )
 
 
-class RoyalCasino(Game[RCState, Move, RCView]):
+class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]):
     """Royal Casino (Dominican rules, shared/rules/royal-casino.md).
 
     >>> s = GAME.new_game(2, seed=1)
@@ -43,8 +43,8 @@ class RoyalCasino(Game[RCState, Move, RCView]):
     info = INFO
 
     def __init__(self) -> None:
-        self._cache_state: RCState | None = None
-        self._cache_moves: list[Move] = []
+        self._cache_state: RoyalCasinoState | None = None
+        self._cache_moves: list[RoyalCasinoAction] = []
 
     # -- set-up ---------------------------------------------------------------------
     def new_game(
@@ -53,13 +53,13 @@ class RoyalCasino(Game[RCState, Move, RCView]):
         options: Options | Mapping[str, object] | None = None,
         seed: int = 0,
         scope: Scope = "match",
-    ) -> RCState:
+    ) -> RoyalCasinoState:
         """A new game: the first dealer is drawn from the seed (C1.4), then the deal."""
         self.check_players(players)
         opts = self.resolve_options(options)
         dealer = derive_rng(seed, "first-dealer").randrange(players)
         sides = 2 if players == 4 else players
-        blank = RCState(
+        blank = RoyalCasinoState(
             players,
             opts,
             scope,
@@ -81,11 +81,11 @@ class RoyalCasino(Game[RCState, Move, RCView]):
         state, _ = rules.deal_hand(blank, 1, dealer)
         return state
 
-    def players(self, state: RCState) -> int:
+    def players(self, state: RoyalCasinoState) -> int:
         """The number of seats."""
         return state.players
 
-    def options(self, state: RCState) -> Options:
+    def options(self, state: RoyalCasinoState) -> Options:
         """The options in force."""
         return state.options
 
@@ -96,66 +96,72 @@ class RoyalCasino(Game[RCState, Move, RCView]):
         return tuple((s,) for s in range(players))
 
     # -- play -----------------------------------------------------------------------
-    def to_act(self, state: RCState) -> int | None:
+    def to_act(self, state: RoyalCasinoState) -> int | None:
         """The seat to play, or None when the game is over."""
         return None if state.phase == Phase.OVER else state.turn
 
-    def legal_actions(self, state: RCState) -> Sequence[Move]:
+    def legal_actions(self, state: RoyalCasinoState) -> Sequence[RoyalCasinoAction]:
         """Every legal move (the single source of truth)."""
         if state is self._cache_state:
             return self._cache_moves
-        moves = rules.legal_moves(state)
+        moves = rules.legal_actions(state)
         self._cache_state = state
         self._cache_moves = moves
         return moves
 
-    def apply(self, state: RCState, action: Move) -> tuple[RCState, tuple[Event, ...]]:
+    def apply(
+        self, state: RoyalCasinoState, action: RoyalCasinoAction
+    ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
         """Play a move; raises IllegalActionError (state unchanged) if it is not legal."""
         if action not in self.legal_actions(state):
             raise rules.explain_illegal(state, action)
-        return rules.apply_move(state, action)
+        return rules.apply_legal(state, action)
 
-    def playout(self, state: RCState, rng: random.Random) -> tuple[RCState, int]:
+    def playout(self, state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
         """Random legal moves to the end: the contract loop's game, on the fast path."""
         return random_playout(state, rng)
 
-    def explain_illegal(self, state: RCState, action: Move) -> IllegalActionError:
+    def explain_illegal(
+        self, state: RoyalCasinoState, action: RoyalCasinoAction
+    ) -> IllegalActionError:
         """Why a move is not legal."""
         return rules.explain_illegal(state, action)
 
-    def outcome(self, state: RCState) -> Outcome | None:
+    def outcome(self, state: RoyalCasinoState) -> Outcome | None:
         """Final scores and winners once over (for a single hand: the hand's points)."""
         if state.phase != Phase.OVER:
             return None
         detail = "one hand" if state.scope == "unit" else "match to 21"
         return Outcome(self.sides(state.players), state.scores, state.winners, detail)
 
-    def units_played(self, state: RCState) -> int:
+    def units_played(self, state: RoyalCasinoState) -> int:
         """Hands completed."""
         return state.hand_no if state.phase == Phase.OVER else state.hand_no - 1
 
     # -- hidden information -----------------------------------------------------------
-    def view(self, state: RCState, seat: int | None) -> RCView:
+    def view(self, state: RoyalCasinoState, seat: int | None) -> RoyalCasinoView:
         """What a seat may know."""
-        return view.make_view(state, seat)
+        return view.view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
         """An event as a seat may see it."""
-        return view.redact_event(event, seat)
+        return view.redact(event, seat)
 
-    def view_to_json(self, v: RCView) -> dict[str, Any]:
+    def view_to_json(self, v: RoyalCasinoView) -> dict[str, Any]:
         """A view as JSON."""
-        return view.view_json(v)
+        return view.view_to_json(v)
 
-    def render_view(self, v: RCView) -> str:
+    def render_view(self, v: RoyalCasinoView) -> str:
         """A view as terminal text."""
-        return view.render(v)
+        return view.render_view(v)
 
-    def view_seat(self, v: RCView) -> int | None:
+    def view_seat(self, v: RoyalCasinoView) -> int | None:
         """The seat of a view."""
         return v.seat
 
-    def shuffle_hidden(self, state: RCState, seat: int | None, rng: random.Random) -> RCState:
+    def shuffle_hidden(
+        self, state: RoyalCasinoState, seat: int | None, rng: random.Random
+    ) -> RoyalCasinoState:
         """Redistribute the other hands and the stock at random, keeping their sizes."""
         others = [i for i in range(state.players) if i != seat]
         pool = [c for i in others for c in iter_mask(state.hands[i])] + list(state.stock)
@@ -172,24 +178,24 @@ class RoyalCasino(Game[RCState, Move, RCView]):
         return state._replace(hands=tuple(hands), stock=tuple(pool[pos:]))
 
     # -- notation -------------------------------------------------------------------
-    def format_action(self, action: Move) -> str:
+    def format_action(self, action: RoyalCasinoAction) -> str:
         """Canonical move text."""
         return notation.format_move(action)
 
-    def parse_action(self, state: RCState, text: str) -> Move:
+    def parse_action(self, state: RoyalCasinoState, text: str) -> RoyalCasinoAction:
         """Read a move (lenient: case, ``→``, a bare card when unambiguous)."""
         return notation.parse_move(state, text)
 
-    def format_position(self, state: RCState) -> str:
+    def format_position(self, state: RoyalCasinoState) -> str:
         """Canonical position text."""
         return notation.format_position(state)
 
-    def parse_position(self, text: str) -> RCState:
+    def parse_position(self, text: str) -> RoyalCasinoState:
         """Read a position."""
         return notation.parse_position(text)
 
     # -- checks -------------------------------------------------------------------------
-    def invariant_failures(self, state: RCState) -> list[str]:
+    def invariant_failures(self, state: RoyalCasinoState) -> list[str]:
         """Card conservation (C6.5c), build sanity, and no build left at the end (C6.5b)."""
         failures = []
         masks = [*state.hands, state.loose, *(b.mask for b in state.builds), *state.piles]
@@ -223,5 +229,5 @@ class RoyalCasino(Game[RCState, Move, RCView]):
         return failures
 
 
-GAME = RoyalCasino()
+GAME = RoyalCasinoGame()
 """The Royal Casino game object registered as ``royal-casino``."""

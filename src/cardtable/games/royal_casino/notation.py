@@ -34,7 +34,7 @@ from cardtable.core.errors import (
     InvalidOptionError,
     InvalidPositionError,
 )
-from cardtable.games.royal_casino.rules import legal_moves, partition
+from cardtable.games.royal_casino.rules import legal_actions, partition
 from cardtable.games.royal_casino.state import (
     ACE_BITS,
     CAPV,
@@ -42,9 +42,9 @@ from cardtable.games.royal_casino.state import (
     VAL,
     Build,
     Kind,
-    Move,
     Phase,
-    RCState,
+    RoyalCasinoAction,
+    RoyalCasinoState,
 )
 
 __all__ = [
@@ -76,10 +76,10 @@ def _group_text(groups: tuple[int, ...]) -> list[str]:
     return [human_cards(g) for g in singles] + [f"[{human_cards(g)}]" for g in multis]
 
 
-def format_move(move: Move) -> str:
+def format_move(move: RoyalCasinoAction) -> str:
     """The canonical text of a move.
 
-    >>> format_move(Move(Kind.RAISE, 1, 12, False, 1, 0))
+    >>> format_move(RoyalCasinoAction(Kind.RAISE, 1, 12, False, 1, 0))
     'raise 2S -> b1=12'
     """
     card = format_card(move.card)
@@ -111,7 +111,7 @@ def _card(word: str) -> int:
     return c
 
 
-def _build_ref(word: str, state: RCState) -> int:
+def _build_ref(word: str, state: RoyalCasinoState) -> int:
     w = word.lower()
     if not (w.startswith("b") and w[1:].isdigit()):
         raise InvalidNotationError(f"expected a build like b1; got {word!r}")
@@ -129,8 +129,10 @@ def _tokens(text: str) -> list[str]:
     return t.split()
 
 
-def _unique(state: RCState, pred: str, card: int, kind: Kind | None) -> Move:
-    options = [m for m in legal_moves(state) if m.card == card and (kind is None or m.kind == kind)]
+def _unique(state: RoyalCasinoState, pred: str, card: int, kind: Kind | None) -> RoyalCasinoAction:
+    options = [
+        m for m in legal_actions(state) if m.card == card and (kind is None or m.kind == kind)
+    ]
     if len(options) == 1:
         return options[0]
     name = format_card(card)
@@ -141,7 +143,7 @@ def _unique(state: RCState, pred: str, card: int, kind: Kind | None) -> Move:
     raise AmbiguousActionError(f"'{pred} {name}' could be: {shown}{more}")
 
 
-def parse_move(state: RCState, text: str) -> Move:
+def parse_move(state: RoyalCasinoState, text: str) -> RoyalCasinoAction:
     """Read a move in ``state``.  A bare card, or a keyword and a card alone, is accepted
     when exactly one legal move fits it.  The move is not checked for legality here."""
     words = _tokens(text)
@@ -165,7 +167,7 @@ def parse_move(state: RCState, text: str) -> Move:
     if head == "trail":
         if rest:
             raise InvalidNotationError("a trail names one card only")
-        return Move(Kind.TRAIL, card)
+        return RoyalCasinoAction(Kind.TRAIL, card)
     if head == "capture":
         if not rest:
             return _unique(state, "capture", card, Kind.CAPTURE)
@@ -179,7 +181,7 @@ def parse_move(state: RCState, text: str) -> Move:
                 if loose >> c & 1:
                     raise InvalidNotationError(f"{format_card(c)} is listed twice")
                 loose |= 1 << c
-        return Move(Kind.CAPTURE, card, CAPV[card], False, builds, loose)
+        return RoyalCasinoAction(Kind.CAPTURE, card, CAPV[card], False, builds, loose)
     if not rest or rest[0] != "->":
         if not rest:
             return _unique(state, head, card, Kind[head.upper()])
@@ -198,14 +200,14 @@ def parse_move(state: RCState, text: str) -> Move:
         if multi is None:
             total = VAL[card] + sum(VAL[c] for c in iter_mask(loose))
             multi = total != value
-        return Move(Kind.BUILD, card, value, multi, 0, loose)
+        return RoyalCasinoAction(Kind.BUILD, card, value, multi, 0, loose)
     if not rest:
         raise InvalidNotationError(f"name the build: '{head} {format_card(card)} -> b1'")
     i = _build_ref(rest[0], state)
     rest = rest[1:]
     b = state.builds[i]
     if head == "add":
-        return Move(Kind.ADD, card, b.value, True, 1 << i, _cards_mask(rest))
+        return RoyalCasinoAction(Kind.ADD, card, b.value, True, 1 << i, _cards_mask(rest))
     value = b.value + VAL[card]
     if rest and rest[0] == "=":
         if len(rest) < 2 or not rest[1].isdigit():
@@ -213,7 +215,7 @@ def parse_move(state: RCState, text: str) -> Move:
         value = int(rest[1])
         rest = rest[2:]
     loose = _cards_mask(rest)
-    return Move(Kind.RAISE, card, value, bool(loose), 1 << i, loose)
+    return RoyalCasinoAction(Kind.RAISE, card, value, bool(loose), 1 << i, loose)
 
 
 def _cards_mask(words: list[str]) -> int:
@@ -238,7 +240,7 @@ def _seat_list(values: tuple[int, ...]) -> str:
     return " ".join(str(v) for v in values)
 
 
-def format_position(state: RCState) -> str:
+def format_position(state: RoyalCasinoState) -> str:
     """The canonical position text (every field, fixed order)."""
     fields = [f"royal-casino {state.players}p"]
     opts = OPTIONS.format_non_default(state.options)
@@ -391,7 +393,7 @@ _FIELDS = (
 )
 
 
-def parse_position(text: str) -> RCState:
+def parse_position(text: str) -> RoyalCasinoState:
     """Read a position; omitted fields take defaults (P0 to move, empty table, 0–0 …).
 
     Hand-made positions may leave cards out (a scenario need not place all 52).
@@ -493,7 +495,7 @@ def parse_position(text: str) -> RCState:
         raise _bad(f"P{turn} is to move but holds no cards")
     if "points" in fields:
         points = _ints(fields["points"], sides, "points")
-    return RCState(
+    return RoyalCasinoState(
         players,
         options,
         "unit" if scope == "unit" else "match",

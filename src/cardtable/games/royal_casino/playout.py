@@ -3,8 +3,8 @@
 ``random_playout(state, rng)`` plays exactly what this loop plays::
 
     while state is not over:
-        legal = legal_moves(state)
-        state = apply_move(state, legal[rng.randrange(len(legal))])
+        legal = legal_actions(state)
+        state = apply_legal(state, legal[rng.randrange(len(legal))])
 
 — same random numbers, same moves, same final state (a test checks it for many seeds) —
 but on mutable locals, without events, and without listing every move: while no build is
@@ -23,7 +23,7 @@ from cardtable.games.royal_casino.rules import (
     _EMPTY,
     _end_hand,
     _Template,
-    legal_moves,
+    legal_actions,
     partition,
     play_order,
     template_key,
@@ -36,7 +36,7 @@ from cardtable.games.royal_casino.state import (
     Build,
     Kind,
     Phase,
-    RCState,
+    RoyalCasinoState,
 )
 
 __all__ = ["random_playout"]
@@ -54,7 +54,7 @@ def _to_cards(index_mask: int, order: list[int]) -> int:
     return m
 
 
-def random_playout(state: RCState, rng: random.Random) -> tuple[RCState, int]:
+def random_playout(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
     """Play uniformly random legal moves to the end; the final state and the move count."""
     actions = 0
     while state.phase == Phase.PLAY:
@@ -63,7 +63,7 @@ def random_playout(state: RCState, rng: random.Random) -> tuple[RCState, int]:
     return state, actions
 
 
-def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
+def _play_hand(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
     """Play to the end of the current hand (scored, and the next one dealt if any)."""
     players = state.players
     step = state.step
@@ -89,7 +89,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
         actions += 1
         if builds:
             # Builds on the table: the generator lists the moves; they are applied here.
-            snap = RCState(
+            snap = RoyalCasinoState(
                 players,
                 state.options,
                 state.scope,
@@ -110,7 +110,7 @@ def _play_hand(state: RCState, rng: random.Random) -> tuple[RCState, int]:
                 (),
                 state.last_hand_points,
             )
-            legal = legal_moves(snap)
+            legal = legal_actions(snap)
             n_legal = len(legal)
             if plain:
                 bits = n_legal.bit_length()
@@ -272,7 +272,7 @@ def _chosen_build(tpl: _Template, order: list[int], p: int, c: int, guards: int,
 
 
 def _snapshot(
-    state: RCState,
+    state: RoyalCasinoState,
     turn: int,
     hands: list[int],
     stock: tuple[int, ...],
@@ -280,7 +280,7 @@ def _snapshot(
     piles: list[int],
     sweeps: list[int],
     last: int,
-) -> RCState:
+) -> RoyalCasinoState:
     """The state of the playout's locals."""
     return state._replace(
         turn=turn,

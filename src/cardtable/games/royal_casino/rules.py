@@ -29,19 +29,19 @@ from cardtable.games.royal_casino.state import (
     VAL,
     Build,
     Kind,
-    Move,
     Phase,
-    RCState,
+    RoyalCasinoAction,
+    RoyalCasinoState,
     guard_bits,
     side_of,
 )
 
 __all__ = [
-    "apply_move",
+    "apply_legal",
     "deal_hand",
     "explain_illegal",
     "groups",
-    "legal_moves",
+    "legal_actions",
     "partition",
 ]
 
@@ -291,11 +291,11 @@ _BIT_VALUES: tuple[tuple[int, ...], ...] = tuple(
 """For a guard set shifted right by 2: the build values 2–14 it guards."""
 
 
-def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> Move:
-    return tuple.__new__(Move, fields)
+def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> RoyalCasinoAction:
+    return tuple.__new__(RoyalCasinoAction, fields)
 
 
-def legal_moves(state: RCState) -> list[Move]:
+def legal_actions(state: RoyalCasinoState) -> list[RoyalCasinoAction]:
     """Every legal move of the player to act (C4–C6), in a fixed order.
 
     The loose-card part of every move comes from the table's value template (see
@@ -317,7 +317,7 @@ def legal_moves(state: RCState) -> list[Move]:
             owned_bits |= 1 << b.value
     coexist = state.options["sameValueBuildsCoexist"]
     cards = mask_cards(hand)
-    moves: list[Move] = []
+    moves: list[RoyalCasinoAction] = []
     append = moves.append
     mk = _new_move
     for c in cards:
@@ -365,13 +365,13 @@ def legal_moves(state: RCState) -> list[Move]:
 
 
 def _captures_with_builds(
-    state: RCState,
+    state: RoyalCasinoState,
     c: int,
     v: int,
     guards: int,
     owned_bits: int,
     loose_sets: list[int],
-    append: Callable[[Move], None],
+    append: Callable[[RoyalCasinoAction], None],
 ) -> None:
     """Captures that may take builds of value ``v`` along with loose groups (C5.2, C6.2)."""
     p = state.turn
@@ -395,13 +395,13 @@ def _captures_with_builds(
 
 
 def _adds_and_raises(
-    state: RCState,
+    state: RoyalCasinoState,
     c: int,
     vc: int,
     guards: int,
     tpl: _Template,
     table: list[int],
-    append: Callable[[Move], None],
+    append: Callable[[RoyalCasinoAction], None],
 ) -> None:
     """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
     p = state.turn
@@ -437,7 +437,9 @@ def play_order(dealer: int, players: int, step: int) -> list[int]:
     return [(dealer + step * k) % players for k in range(1, players + 1)]
 
 
-def deal_hand(state: RCState, hand_no: int, dealer: int) -> tuple[RCState, tuple[Event, ...]]:
+def deal_hand(
+    state: RoyalCasinoState, hand_no: int, dealer: int
+) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
     """Shuffle (seeded), deal four table cards and four to each player (C3.1, C3.5)."""
     deck = shuffled_deck(state.seed, "hand", hand_no)
     players = state.players
@@ -453,7 +455,7 @@ def deal_hand(state: RCState, hand_no: int, dealer: int) -> tuple[RCState, tuple
     for c in table:
         loose |= 1 << c
     sides = state.sides
-    new = RCState(
+    new = RoyalCasinoState(
         players,
         state.options,
         state.scope,
@@ -485,7 +487,9 @@ def deal_hand(state: RCState, hand_no: int, dealer: int) -> tuple[RCState, tuple
 
 
 # -- apply -----------------------------------------------------------------------------------
-def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
+def apply_legal(
+    state: RoyalCasinoState, move: RoyalCasinoAction
+) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
     """Apply a move already known to be legal, then run the automatic steps."""
     p = state.turn
     players = state.players
@@ -565,7 +569,7 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
     # whose turn next
     step = state.step
     turn = (p + step) % players
-    new = RCState(
+    new = RoyalCasinoState(
         players,
         state.options,
         state.scope,
@@ -598,11 +602,13 @@ def apply_move(state: RCState, move: Move) -> tuple[RCState, tuple[Event, ...]]:
     return _end_hand(new, events)
 
 
-def _with_turn(state: RCState, turn: int) -> RCState:
+def _with_turn(state: RoyalCasinoState, turn: int) -> RoyalCasinoState:
     return state._replace(turn=turn)
 
 
-def _deal_round(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event, ...]]:
+def _deal_round(
+    state: RoyalCasinoState, events: list[Event]
+) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
     """Deal four more cards to each player, none to the table (C3.2)."""
     players = state.players
     order = play_order(state.dealer, players, state.step)
@@ -621,7 +627,9 @@ def _deal_round(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Eve
     return new, tuple(events)
 
 
-def _end_hand(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event, ...]]:
+def _end_hand(
+    state: RoyalCasinoState, events: list[Event]
+) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
     """Leftovers to the last capturer (C8.1), score the hand (C9), decide the game (C10)."""
     players = state.players
     piles = list(state.piles)
@@ -659,14 +667,14 @@ def _end_hand(state: RCState, events: list[Event]) -> tuple[RCState, tuple[Event
 
 
 def _finish(
-    state: RCState,
+    state: RoyalCasinoState,
     piles: tuple[int, ...],
     loose: int,
     scores: tuple[int, ...],
     winners: tuple[int, ...],
     points: tuple[int, ...],
     playoff: bool,
-) -> RCState:
+) -> RoyalCasinoState:
     return state._replace(
         turn=-1,
         phase=Phase.OVER,
@@ -688,7 +696,7 @@ def _guard_name(value: int) -> str:
     return {14: "an ace", 11: "a J", 12: "a Q", 13: "a K"}.get(value, f"a {value}")
 
 
-def explain_illegal(state: RCState, move: Move) -> IllegalActionError:
+def explain_illegal(state: RoyalCasinoState, move: RoyalCasinoAction) -> IllegalActionError:
     """Why ``move`` is not legal here: the rule id and a reason a person understands."""
     if state.phase != Phase.PLAY:
         return IllegalActionError("C10.4", "the game is over")

@@ -23,9 +23,9 @@ __all__ = [
     "VAL",
     "Build",
     "Kind",
-    "Move",
     "Phase",
-    "RCState",
+    "RoyalCasinoAction",
+    "RoyalCasinoState",
     "guard_bits",
     "side_of",
 ]
@@ -152,7 +152,7 @@ class Build(NamedTuple):
     comps: tuple[int, ...]
 
 
-class Move(NamedTuple):
+class RoyalCasinoAction(NamedTuple):
     """One move. ``builds`` is a bit set of build indices (bit i: ``b{i+1}``); ``loose`` a
     card mask of the loose cards used.  ``value`` is the capture value (CAPTURE), the build
     value (BUILD, ADD) or the new value (RAISE); ``multi`` the kind of a new build (BUILD)."""
@@ -165,7 +165,7 @@ class Move(NamedTuple):
     loose: int = 0
 
 
-class RCState(NamedTuple):
+class RoyalCasinoState(NamedTuple):
     """A Royal Casino position (an immutable named tuple: cheap to create on every move).
 
     ``scores`` are the match scores of the sides at the start of the current hand;

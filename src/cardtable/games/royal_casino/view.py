@@ -16,13 +16,13 @@ from cardtable.core.game import Event, Scope
 from cardtable.core.options import Options
 from cardtable.games.royal_casino.events import Dealt
 from cardtable.games.royal_casino.notation import human_cards
-from cardtable.games.royal_casino.state import VAL, Build, Phase, RCState
+from cardtable.games.royal_casino.state import VAL, Build, Phase, RoyalCasinoState
 
-__all__ = ["RCView", "make_view", "redact_event", "render", "view_json"]
+__all__ = ["RoyalCasinoView", "redact", "render_view", "view", "view_to_json"]
 
 
 @dataclass(frozen=True, slots=True)
-class RCView:
+class RoyalCasinoView:
     """A seat's view (``seat`` is ``None`` for a spectator, whose ``hand`` is ``None``)."""
 
     seat: int | None
@@ -47,9 +47,9 @@ class RCView:
     last_hand_points: tuple[int, ...]
 
 
-def make_view(state: RCState, seat: int | None) -> RCView:
+def view(state: RoyalCasinoState, seat: int | None) -> RoyalCasinoView:
     """The view of ``seat``."""
-    return RCView(
+    return RoyalCasinoView(
         seat,
         state.players,
         state.options,
@@ -73,7 +73,7 @@ def make_view(state: RCState, seat: int | None) -> RCView:
     )
 
 
-def redact_event(event: Event, seat: int | None) -> Event:
+def redact(event: Event, seat: int | None) -> Event:
     """Blank the cards dealt to other seats; every other event is public."""
     if isinstance(event, Dealt):
         hands = tuple(h if i == seat else tuple(None for _ in h) for i, h in enumerate(event.hands))
@@ -85,7 +85,7 @@ def _cards_json(mask: int) -> list[str]:
     return human_cards(mask).split()
 
 
-def view_json(view: RCView) -> dict[str, Any]:
+def view_to_json(view: RoyalCasinoView) -> dict[str, Any]:
     """A view as JSON: card lists in notation, builds with value, kind, owner, components."""
     return {
         "game": "royal-casino",
@@ -129,7 +129,7 @@ def _ordered(mask: int) -> list[int]:
     return sorted(iter_mask(mask), key=lambda c: (-VAL[c], c // 13))
 
 
-def render(view: RCView) -> str:
+def render_view(view: RoyalCasinoView) -> str:
     """The view as terminal text."""
     n = view.players
     sides = 2 if n == 4 else n

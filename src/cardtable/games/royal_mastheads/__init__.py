@@ -1,14 +1,30 @@
 """Royal Mastheads (Russian «Королевское наказание»): a 4-player trump trick-taking game.
 
-Rules: ``shared/rules/royal-mastheads.md`` (ids M-1 … M-17), two rulesets (``pagat``, the
-default, and ``russian``).  Spec decisions: ``docs/royal-mastheads-decisions.md``.
+Ids M-1 … M-17, two rulesets (``pagat``, the default, and ``russian``).  Spec decisions:
+``docs/royal-mastheads-decisions.md``.
 
 >>> GAME.info.name, GAME.info.aliases
 ('royal-mastheads', ('mastheads', 'korolevskoe-nakazanie'))
 """
 
-from cardtable.games.royal_mastheads.game import GAME, INFO, MastheadsGame
-from cardtable.games.royal_mastheads.state import OPTIONS, Phase, State
-from cardtable.games.royal_mastheads.view import View
+from __future__ import annotations
 
-__all__ = ["GAME", "INFO", "OPTIONS", "MastheadsGame", "Phase", "State", "View"]
+from cardtable.games.royal_mastheads.game import GAME, INFO, RoyalMastheadsGame
+from cardtable.games.royal_mastheads.state import (
+    OPTIONS,
+    Phase,
+    RoyalMastheadsAction,
+    RoyalMastheadsState,
+)
+from cardtable.games.royal_mastheads.view import RoyalMastheadsView
+
+__all__ = [
+    "GAME",
+    "INFO",
+    "OPTIONS",
+    "Phase",
+    "RoyalMastheadsAction",
+    "RoyalMastheadsGame",
+    "RoyalMastheadsState",
+    "RoyalMastheadsView",
+]

@@ -23,19 +23,20 @@ from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.options import Options
 from cardtable.games.royal_mastheads import notation, rules
 from cardtable.games.royal_mastheads import view as view_mod
-from cardtable.games.royal_mastheads.fast import random_playout
+from cardtable.games.royal_mastheads.playout import random_playout
 from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
 from cardtable.games.royal_mastheads.state import (
     BIT,
     OPTIONS,
     SUIT,
     Phase,
-    State,
+    RoyalMastheadsAction,
+    RoyalMastheadsState,
     is_validated,
 )
-from cardtable.games.royal_mastheads.view import View
+from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
-__all__ = ["GAME", "INFO", "MastheadsGame"]
+__all__ = ["GAME", "INFO", "RoyalMastheadsGame"]
 
 INFO = GameInfo(
     name="royal-mastheads",
@@ -60,7 +61,7 @@ _POT = Phase.POT
 _DEFAULTS = OPTIONS.defaults()
 
 
-class MastheadsGame(Game[State, int, View]):
+class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMastheadsView]):
     """Royal Mastheads (``royal-mastheads``): rules M-1 … M-17 of the shared spec.
 
     Actions are ints (``0..51`` play a card, ``52 + card`` puts a card into the pot).
@@ -69,7 +70,7 @@ class MastheadsGame(Game[State, int, View]):
     info = INFO
 
     def __init__(self) -> None:
-        self._cache: tuple[State | None, tuple[int, ...]] = (None, ())
+        self._cache: tuple[RoyalMastheadsState | None, tuple[int, ...]] = (None, ())
 
     # -- set-up -----------------------------------------------------------------------
     def new_game(
@@ -78,7 +79,7 @@ class MastheadsGame(Game[State, int, View]):
         options: Options | Mapping[str, object] | None = None,
         seed: int = 0,
         scope: Scope = "match",
-    ) -> State:
+    ) -> RoyalMastheadsState:
         """A new set (scope ``match``) or single deal (scope ``unit``), dealt from ``seed``."""
         self.check_players(players)
         state, _ = rules.new_match(self.resolve_options(options), seed, scope)
@@ -93,16 +94,16 @@ class MastheadsGame(Game[State, int, View]):
             return options
         return super().resolve_options(options)
 
-    def players(self, state: State) -> int:
+    def players(self, state: RoyalMastheadsState) -> int:
         """Always 4 (M-1)."""
         return 4
 
-    def options(self, state: State) -> Options:
+    def options(self, state: RoyalMastheadsState) -> Options:
         """The options the game is played with."""
         return state.info.cfg.options
 
     # -- play -------------------------------------------------------------------------
-    def to_act(self, state: State) -> int | None:
+    def to_act(self, state: RoyalMastheadsState) -> int | None:
         """The seat to act, or ``None`` when the game is over."""
         phase = state.phase
         if phase is _PLAY:
@@ -111,14 +112,16 @@ class MastheadsGame(Game[State, int, View]):
             return (state.info.dealer + 1 + (len(state.pot) >> 1)) & 3
         return None
 
-    def legal_actions(self, state: State) -> Sequence[int]:
+    def legal_actions(self, state: RoyalMastheadsState) -> Sequence[int]:
         """Every legal action in card order (see :func:`rules.legal_actions`)."""
         legal = rules.legal_actions(state)
         self._cache = (state, legal)
         return legal
 
-    def playout(self, state: State, rng: random.Random) -> tuple[State, int]:
-        """Random legal actions to the end of the game on the fast path (``fast.py``), which
+    def playout(
+        self, state: RoyalMastheadsState, rng: random.Random
+    ) -> tuple[RoyalMastheadsState, int]:
+        """Random legal actions to the end of the game on the fast path (``playout.py``), which
         reaches the contract loop's state for the same generator (tests check it)."""
         actions = 0
         while state.phase is not Phase.OVER:
@@ -126,7 +129,9 @@ class MastheadsGame(Game[State, int, View]):
             actions += n
         return state, actions
 
-    def apply(self, state: State, action: int) -> tuple[State, tuple[Event, ...]]:
+    def apply(
+        self, state: RoyalMastheadsState, action: int
+    ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
         """The state after ``action`` and its events; raises ``IllegalActionError``."""
         cached, legal = self._cache
         if cached is not state:
@@ -136,15 +141,15 @@ class MastheadsGame(Game[State, int, View]):
             raise rules.explain_illegal(state, action)
         return rules.apply_legal(state, action)
 
-    def is_legal(self, state: State, action: int) -> bool:
+    def is_legal(self, state: RoyalMastheadsState, action: int) -> bool:
         """True when ``action`` is legal."""
         return type(action) is int and action in rules.legal_actions(state)
 
-    def explain_illegal(self, state: State, action: int) -> IllegalActionError:
+    def explain_illegal(self, state: RoyalMastheadsState, action: int) -> IllegalActionError:
         """Why ``action`` is not legal: a rule id and a one-line reason."""
         return rules.explain_illegal(state, action)
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: RoyalMastheadsState) -> Outcome | None:
         """Once over: totals by seat, the highest total wins (equal highest: co-winners)."""
         if state.phase is not _OVER:
             return None
@@ -156,12 +161,12 @@ class MastheadsGame(Game[State, int, View]):
             detail += ", co-winners"
         return Outcome(self.sides(4), totals, winners, detail)
 
-    def units_played(self, state: State) -> int:
+    def units_played(self, state: RoyalMastheadsState) -> int:
         """How many deals have been scored."""
         return len(state.info.history)
 
     # -- hidden information -------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
         """What ``seat`` may know (see :mod:`.view`)."""
         return view_mod.view(state, seat)
 
@@ -169,19 +174,21 @@ class MastheadsGame(Game[State, int, View]):
         """The event as ``seat`` may see it."""
         return view_mod.redact(event, seat)
 
-    def shuffle_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+    def shuffle_hidden(
+        self, state: RoyalMastheadsState, seat: int | None, rng: random.Random
+    ) -> RoyalMastheadsState:
         """The cards hidden from ``seat`` moved at random among the hidden places."""
         return view_mod.shuffle_hidden(state, seat, rng)
 
-    def view_to_json(self, view: View) -> dict[str, Any]:
+    def view_to_json(self, view: RoyalMastheadsView) -> dict[str, Any]:
         """A view as a JSON object."""
         return view_mod.view_to_json(view)
 
-    def render_view(self, view: View) -> str:
+    def render_view(self, view: RoyalMastheadsView) -> str:
         """A view as terminal text."""
         return view_mod.render_view(view)
 
-    def view_seat(self, view: View) -> int | None:
+    def view_seat(self, view: RoyalMastheadsView) -> int | None:
         """The seat a view belongs to."""
         return view.seat
 
@@ -190,20 +197,20 @@ class MastheadsGame(Game[State, int, View]):
         """``pot 2C`` or ``play KS``."""
         return notation.format_action(action)
 
-    def parse_action(self, state: State, text: str) -> int:
+    def parse_action(self, state: RoyalMastheadsState, text: str) -> int:
         """Read an action (lenient: case, ``T``/``10``, suit symbols, bare card)."""
         return notation.parse_action(state, text)
 
-    def format_position(self, state: State) -> str:
+    def format_position(self, state: RoyalMastheadsState) -> str:
         """The canonical one-line position text."""
         return notation.format_position(state)
 
-    def parse_position(self, text: str) -> State:
+    def parse_position(self, text: str) -> RoyalMastheadsState:
         """Read a position (raises ``InvalidPositionError``)."""
         return notation.parse_position(text)
 
     # -- checks ---------------------------------------------------------------------------
-    def invariant_failures(self, state: State) -> list[str]:
+    def invariant_failures(self, state: RoyalMastheadsState) -> list[str]:
         """Broken invariants: 52 cards conserved, hand and pot sizes, at most 11 tricks of 4,
         trick winners, and (once over) the last deal's score recomputed independently."""
         out: list[str] = []
@@ -243,7 +250,7 @@ class MastheadsGame(Game[State, int, View]):
                 out.extend(self._score_failures(state))
         return out
 
-    def _score_failures(self, state: State) -> list[str]:
+    def _score_failures(self, state: RoyalMastheadsState) -> list[str]:
         info = state.info
         cfg = info.cfg
         got = score_deal(cfg, info.turned, state.tricks, state.pot)
@@ -276,5 +283,5 @@ class MastheadsGame(Game[State, int, View]):
         return out
 
 
-GAME = MastheadsGame()
+GAME = RoyalMastheadsGame()
 """The Royal Mastheads game object (register it; it holds no per-game state)."""

@@ -33,7 +33,7 @@ from cardtable.games.royal_mastheads.state import (
     SUIT_MASK,
     DealInfo,
     Phase,
-    State,
+    RoyalMastheadsState,
     Trick,
     config_of,
     totals_of,
@@ -76,7 +76,7 @@ def _card(text: str) -> int:
     return card
 
 
-def parse_action(state: State, text: str) -> int:
+def parse_action(state: RoyalMastheadsState, text: str) -> int:
     """Read an action; a bare card takes the verb of the phase (``pot`` or ``play``).
 
     >>> from cardtable.games.royal_mastheads.rules import new_match
@@ -110,7 +110,7 @@ def _cards_text(cards: tuple[int, ...]) -> str:
     return " ".join(format_card(c) for c in cards) if cards else "-"
 
 
-def format_position(state: State) -> str:
+def format_position(state: RoyalMastheadsState) -> str:
     """The canonical one-line text of a position (fields in a fixed order).
 
     ``royal-mastheads; options …; scope …; seed …; deal …; dealer …; scores …;
@@ -149,7 +149,7 @@ def _card_list(name: str, text: str) -> tuple[int, ...]:
         raise _bad(f"{name}: {e}") from None
 
 
-def parse_position(text: str) -> State:
+def parse_position(text: str) -> RoyalMastheadsState:
     """Read a position written by :func:`format_position`; reject anything unreachable
     (cards not conserved, wrong hand sizes, a revoke, a wrong trick winner, wrong scores)."""
     parts = [p.strip() for p in text.strip().split(";")]
@@ -299,4 +299,4 @@ def parse_position(text: str) -> State:
     hist = tuple(history)
     info = DealInfo(cfg, seed, scope, number, dealer, turned, hist, totals_of(hist))
     final_hands = (hands[0], hands[1], hands[2], hands[3])
-    return State(info, phase, final_hands, pot, trick, leader, tuple(tricks))
+    return RoyalMastheadsState(info, phase, final_hands, pot, trick, leader, tuple(tricks))

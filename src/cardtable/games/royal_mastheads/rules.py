@@ -2,7 +2,7 @@
 
 Actions are ints: ``0..51`` play that card, ``POT_BASE + card`` puts it into the pot.
 :func:`legal_actions` is the single source of truth; :func:`apply_legal` assumes its
-action is legal (the :class:`~cardtable.games.royal_mastheads.game.MastheadsGame` checks).
+action is legal (the :class:`~cardtable.games.royal_mastheads.game.RoyalMastheadsGame` checks).
 Automatic steps (collecting a trick, scoring the deal, dealing the next one) happen inside
 :func:`apply_legal` and are reported as events.
 
@@ -41,7 +41,7 @@ from cardtable.games.royal_mastheads.state import (
     Config,
     DealInfo,
     Phase,
-    State,
+    RoyalMastheadsState,
     Trick,
     config_of,
     totals_of,
@@ -160,7 +160,7 @@ def cards_of(mask: int) -> tuple[int, ...]:
     return _all_of(_PLAY_T, 0, mask)
 
 
-def legal_actions(state: State) -> tuple[int, ...]:
+def legal_actions(state: RoyalMastheadsState) -> tuple[int, ...]:
     """Every legal action in canonical order (card index order); empty when over.
 
     In the pot phase (M-7) the player to act may put any card of their hand into the pot;
@@ -184,7 +184,7 @@ def legal_actions(state: State) -> tuple[int, ...]:
     return ()
 
 
-def explain_illegal(state: State, action: object) -> IllegalActionError:
+def explain_illegal(state: RoyalMastheadsState, action: object) -> IllegalActionError:
     """Why ``action`` is not legal in ``state``: a rule id and a one-line reason."""
     if state.phase is _OVER:
         return IllegalActionError("M-17", "the game is over")
@@ -237,10 +237,10 @@ def deal_from_hands(
     turned: int,
     hands: Sequence[int],
     history: tuple[tuple[int, int, int, int], ...] = (),
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """A new deal from explicit hands (masks by seat) and turned card, in the pot phase."""
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals_of(history))
-    state = State(
+    state = RoyalMastheadsState(
         info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()
     )
     dealt = Dealt(
@@ -259,7 +259,7 @@ def new_deal(
     dealer: int,
     history: tuple[tuple[int, int, int, int], ...] = (),
     totals: tuple[int, int, int, int] | None = None,
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """Shuffle and deal deal ``number`` (M-5, M-6).
 
     The top card of the shuffled pack is turned; it is then put back at a uniformly random
@@ -285,7 +285,7 @@ def new_deal(
     if totals is None:
         totals = totals_of(history)
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals)
-    state = State(
+    state = RoyalMastheadsState(
         info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()
     )
     return state, (Dealt(number, dealer, tuple(lists)), _turned_event(cfg, turned))
@@ -293,7 +293,7 @@ def new_deal(
 
 def new_match(
     options: Options, seed: int, scope: Scope = "match"
-) -> tuple[State, tuple[Event, ...]]:
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """The first deal of a new set (or the only deal, scope ``unit``)."""
     return new_deal(config_of(options), seed, scope, 1, first_dealer(seed))
 
@@ -314,7 +314,9 @@ def is_over_after(cfg: Config, scope: Scope, number: int, totals: Sequence[int])
     return not cfg.extra_deals or len(winners_of(totals)) == 1
 
 
-def _finish_deal(state: State, tricks: tuple[Trick, ...]) -> tuple[State, tuple[Event, ...]]:
+def _finish_deal(
+    state: RoyalMastheadsState, tricks: tuple[Trick, ...]
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     info = state.info
     cfg = info.cfg
     score = score_deal(cfg, info.turned, tricks, state.pot)
@@ -340,7 +342,9 @@ def _finish_deal(state: State, tricks: tuple[Trick, ...]) -> tuple[State, tuple[
             cfg, info.seed, info.scope, info.number, info.dealer, info.turned, history, totals
         )
         events.append(SetOver(totals, winners_of(totals)))
-        final = State(over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks)
+        final = RoyalMastheadsState(
+            over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks
+        )
         return final, tuple(events)
     nxt, dealt = new_deal(
         cfg, info.seed, info.scope, info.number + 1, (info.dealer + 1) & 3, history, totals
@@ -355,7 +359,9 @@ _PLAYED = tuple(CardPlayed(seat, card) for seat in range(4) for card in range(52
 _CHOSEN = tuple(PotCardChosen(seat, card) for seat in range(4) for card in range(52))
 
 
-def apply_legal(state: State, action: int) -> tuple[State, tuple[Event, ...]]:
+def apply_legal(
+    state: RoyalMastheadsState, action: int
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """Apply an action already known to be legal; returns the new state and its events."""
     hands = state.hands
     if action >= POT_BASE:
@@ -368,7 +374,7 @@ def apply_legal(state: State, action: int) -> tuple[State, tuple[Event, ...]]:
         pot = (*pot, card)
         phase = _PLAY if len(pot) == 8 else _POT
         return (
-            State(info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
+            RoyalMastheadsState(info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
             (_CHOSEN[seat * 52 + card],),
         )
     trick = state.trick
@@ -387,7 +393,9 @@ def apply_legal(state: State, action: int) -> tuple[State, tuple[Event, ...]]:
     played = _PLAYED[seat * 52 + action]
     if len(trick) < 3:
         return (
-            State(state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks),
+            RoyalMastheadsState(
+                state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks
+            ),
             (played,),
         )
     a, b, c = trick
@@ -407,6 +415,9 @@ def apply_legal(state: State, action: int) -> tuple[State, tuple[Event, ...]]:
     tricks = (*state.tricks, Trick(leader, winner, cards))
     won = TrickWon(len(tricks), winner, cards)
     if len(tricks) < 11:
-        return (State(info, _PLAY, new_hands, state.pot, (), winner, tricks), (played, won))
+        return (
+            RoyalMastheadsState(info, _PLAY, new_hands, state.pot, (), winner, tricks),
+            (played, won),
+        )
     nxt, events = _finish_deal(state, tricks)
     return nxt, (played, won, *events)

@@ -38,7 +38,8 @@ __all__ = [
     "Config",
     "DealInfo",
     "Phase",
-    "State",
+    "RoyalMastheadsAction",
+    "RoyalMastheadsState",
     "Trick",
     "config_of",
     "is_validated",
@@ -240,7 +241,13 @@ class DealInfo:
         return self.turned % 13 + 1
 
 
-class State(NamedTuple):
+RoyalMastheadsAction = int
+"""An action: a card index 0-51 (played to a trick, or put into the pot).
+
+The same name as ``RoyalCasinoAction`` and ``RummyAction`` in the other games."""
+
+
+class RoyalMastheadsState(NamedTuple):
     """A Royal Mastheads position: an immutable value (a named tuple: no per-instance dict,
     and about three times cheaper to create than a frozen slotted dataclass, which matters
     because one is made on every action; measured, see the decisions doc).

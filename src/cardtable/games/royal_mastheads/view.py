@@ -35,11 +35,11 @@ from cardtable.games.royal_mastheads.state import (
     SUIT,
     Config,
     Phase,
-    State,
+    RoyalMastheadsState,
     pot_owner,
 )
 
-__all__ = ["View", "redact", "render_view", "shuffle_hidden", "view", "view_to_json"]
+__all__ = ["RoyalMastheadsView", "redact", "render_view", "shuffle_hidden", "view", "view_to_json"]
 
 _RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _SUIT_SYMBOL = "♠♥♦♣"
@@ -47,7 +47,7 @@ _SUIT_NAME = ("spades", "hearts", "diamonds", "clubs")
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class RoyalMastheadsView:
     """One seat's knowledge of a position (cards are ints ``0..51``)."""
 
     seat: int | None
@@ -94,7 +94,7 @@ def _options_text(cfg: Config) -> str:
     return text
 
 
-def view(state: State, seat: int | None) -> View:
+def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
     """What ``seat`` may know (``None``: a spectator)."""
     info = state.info
     cfg = info.cfg
@@ -112,7 +112,7 @@ def view(state: State, seat: int | None) -> View:
         won[t.winner] += 1
     over = state.phase is Phase.OVER
     hand = state.hands[seat] if seat is not None else 0
-    return View(
+    return RoyalMastheadsView(
         seat=seat,
         options=_options_text(cfg),
         ruleset=cfg.ruleset,
@@ -157,7 +157,7 @@ def _cards(cards: tuple[int, ...] | None) -> list[str] | None:
     return None if cards is None else [format_card(c) for c in cards]
 
 
-def view_to_json(v: View) -> dict[str, Any]:
+def view_to_json(v: RoyalMastheadsView) -> dict[str, Any]:
     """A view as a JSON object; cards are written in canonical notation."""
     return {
         "seat": v.seat,
@@ -198,7 +198,7 @@ def _pretty_all(cards: tuple[int, ...]) -> str:
     return " ".join(_pretty(c) for c in cards) or "-"
 
 
-def render_view(v: View) -> str:
+def render_view(v: RoyalMastheadsView) -> str:
     """A view as terminal text: turned card, trumps, mastheads, the current trick, the own
     hand sorted by suit (high to low), tricks won and running scores."""
     seat_txt = "spectator" if v.seat is None else f"seat {v.seat}"
@@ -245,7 +245,9 @@ def render_view(v: View) -> str:
     return "\n".join(lines)
 
 
-def shuffle_hidden(state: State, seat: int | None, rng: random.Random) -> State:
+def shuffle_hidden(
+    state: RoyalMastheadsState, seat: int | None, rng: random.Random
+) -> RoyalMastheadsState:
     """The state with every card hidden from ``seat`` (other hands; other players' pot
     cards until the deal is scored) moved at random among those places, sizes kept.
 
@@ -274,7 +276,7 @@ def shuffle_hidden(state: State, seat: int | None, rng: random.Random) -> State:
     for i in hidden_pot:
         pot[i] = cards[pos]
         pos += 1
-    return State(
+    return RoyalMastheadsState(
         state.info,
         state.phase,
         (hands[0], hands[1], hands[2], hands[3]),

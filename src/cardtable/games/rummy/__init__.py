@@ -7,11 +7,17 @@ K-A-2, taking deeper discards, going out from the hand.
 
 from __future__ import annotations
 
-from cardtable.games.rummy.game import RummyGame
-from cardtable.games.rummy.state import Action, RummyState
+from cardtable.games.rummy.game import GAME, INFO, RummyGame
+from cardtable.games.rummy.state import OPTIONS, Phase, RummyAction, RummyState
 from cardtable.games.rummy.view import RummyView
 
-__all__ = ["GAME", "Action", "RummyGame", "RummyState", "RummyView"]
-
-GAME = RummyGame()
-"""The Rummy game instance registered as ``rummy``."""
+__all__ = [
+    "GAME",
+    "INFO",
+    "OPTIONS",
+    "Phase",
+    "RummyAction",
+    "RummyGame",
+    "RummyState",
+    "RummyView",
+]

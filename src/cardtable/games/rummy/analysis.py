@@ -1,7 +1,7 @@
 """Meld analysis for people: read a meld as typed, and say why an action is illegal.
 
->>> from cardtable.games.rummy.state import OPTION_SCHEMA, make_config, parse_phys
->>> cfg = make_config(2, OPTION_SCHEMA.defaults())
+>>> from cardtable.games.rummy.state import OPTIONS, make_config, parse_phys
+>>> cfg = make_config(2, OPTIONS.defaults())
 >>> ok, why = interpret_meld(cfg, [parse_phys(t) for t in "KH AH 2H".split()], [-1, -1, -1])
 >>> ok, why
 ([], ('R2.2', 'a run may not pass through the ace (K-A-2) unless wrapKA2 is on'))
@@ -27,10 +27,10 @@ from cardtable.games.rummy.state import (
     SETJ,
     SWAP,
     TAKE,
-    Action,
     Config,
     Meld,
     Phase,
+    RummyAction,
     RummyState,
     card_text,
 )
@@ -251,7 +251,7 @@ def _dead_end(state: RummyState, remaining: int) -> IllegalActionError:
     return _err("R4.7", "you could not complete the turn afterwards")
 
 
-def explain_action(state: RummyState, a: Action) -> IllegalActionError:
+def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
     """The rule id and a one-line reason why ``a`` is not legal in ``state``."""
     cfg = state.cfg
     if state.phase == Phase.OVER:

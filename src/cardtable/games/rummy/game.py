@@ -26,10 +26,10 @@ from cardtable.games.rummy.state import (
     JOKER0,
     LAYOFF,
     MELD,
-    OPTION_SCHEMA,
+    OPTIONS,
     SWAP,
-    Action,
     Phase,
+    RummyAction,
     RummyState,
     card_text,
     make_config,
@@ -39,26 +39,30 @@ from cardtable.games.rummy.view import RummyView
 __all__ = ["RummyGame"]
 
 
-class RummyGame(Game[RummyState, Action, RummyView]):
+INFO = GameInfo(
+    name="rummy",
+    title="Rummy",
+    aliases=("czech-rummy",),
+    min_players=2,
+    max_players=12,
+    default_players=2,
+    options=OPTIONS,
+    unit="round",
+    rules="shared/rules/rummy.md",
+    summary="Czech Rummy: runs and sets, lay off anywhere, Q♠ costs 40, closer +25.",
+)
+"""Rummy's declared metadata."""
+
+
+class RummyGame(Game[RummyState, RummyAction, RummyView]):
     """Czech Rummy (rules in ``shared/rules/rummy.md``), every §R12 variant as an option."""
 
-    info = GameInfo(
-        name="rummy",
-        title="Rummy",
-        aliases=("czech-rummy",),
-        min_players=2,
-        max_players=12,
-        default_players=2,
-        options=OPTION_SCHEMA,
-        unit="round",
-        rules="shared/rules/rummy.md",
-        summary="Czech Rummy: runs and sets, lay off anywhere, Q♠ costs 40, closer +25.",
-    )
+    info = INFO
 
     def __init__(self) -> None:
         self._cache_state: RummyState | None = None
-        self._cache_legal: list[Action] = []
-        self._cache_plays: dict[Action, rules.Play] = {}
+        self._cache_legal: list[RummyAction] = []
+        self._cache_plays: dict[RummyAction, rules.Play] = {}
 
     # -- set-up ---------------------------------------------------------------------
     def new_game(
@@ -91,21 +95,21 @@ class RummyGame(Game[RummyState, Action, RummyView]):
         """The seat to act, or None once the game is over."""
         return None if state.phase == Phase.OVER else state.current
 
-    def _legal(self, state: RummyState) -> list[Action]:
+    def _legal(self, state: RummyState) -> list[RummyAction]:
         if state is not self._cache_state:
             self._cache_legal, self._cache_plays = rules.legal(state)
             self._cache_state = state
         return self._cache_legal
 
-    def legal_actions(self, state: RummyState) -> Sequence[Action]:
+    def legal_actions(self, state: RummyState) -> Sequence[RummyAction]:
         """Every legal action in canonical order (draws, melds, lay-offs, swaps, discards)."""
         return list(self._legal(state))
 
-    def is_legal(self, state: RummyState, action: Action) -> bool:
+    def is_legal(self, state: RummyState, action: RummyAction) -> bool:
         """True when ``action`` is legal in ``state``."""
         return action in self._legal(state)
 
-    def apply(self, state: RummyState, action: Action) -> tuple[RummyState, tuple[Event, ...]]:
+    def apply(self, state: RummyState, action: RummyAction) -> tuple[RummyState, tuple[Event, ...]]:
         """The next state and its events; raises :class:`IllegalActionError` if not legal."""
         legal = self._legal(state)
         if action.kind >= MELD and action.kind <= SWAP:
@@ -117,9 +121,9 @@ class RummyGame(Game[RummyState, Action, RummyView]):
             raise self.explain_illegal(state, action)
         return rules.apply_action(state, action, None)
 
-    def explain_illegal(self, state: RummyState, action: Action) -> IllegalActionError:
+    def explain_illegal(self, state: RummyState, action: RummyAction) -> IllegalActionError:
         """The rule id and a one-line reason why an action is not legal."""
-        return rules.explain(state, action)
+        return rules.explain_illegal(state, action)
 
     def outcome(self, state: RummyState) -> Outcome | None:
         """Totals and winners once the game is over (R10)."""
@@ -145,41 +149,41 @@ class RummyGame(Game[RummyState, Action, RummyView]):
     # -- hidden information -----------------------------------------------------------
     def view(self, state: RummyState, seat: int | None) -> RummyView:
         """What ``seat`` may know."""
-        return view.make_view(state, seat)
+        return view.view(state, seat)
 
     def redact(self, event: Event, seat: int | None) -> Event:
         """The event as ``seat`` may see it."""
-        return view.redact_event(event, seat)
+        return view.redact(event, seat)
 
     def shuffle_hidden(self, state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
         """The state with the cards hidden from ``seat`` permuted among hidden places."""
-        return view.shuffle_hidden_cards(state, seat, rng)
+        return view.shuffle_hidden(state, seat, rng)
 
     def view_to_json(self, view_: RummyView) -> dict[str, Any]:
         """A view as JSON."""
-        return view.view_json(view_)
+        return view.view_to_json(view_)
 
     def render_view(self, view_: RummyView) -> str:
         """A view as terminal text."""
-        return view.render(view_)
+        return view.render_view(view_)
 
     def view_seat(self, view_: RummyView) -> int | None:
         """The seat of a view."""
         return view_.seat
 
     # -- notation -------------------------------------------------------------------
-    def format_action(self, action: Action) -> str:
+    def format_action(self, action: RummyAction) -> str:
         """Canonical action text."""
         return notation.format_action(action)
 
-    def display_key(self, action: Action) -> tuple[object, ...]:
+    def display_key(self, action: RummyAction) -> tuple[object, ...]:
         """Lay-offs grouped by the meld they go to, then the rest by their text."""
         text = notation.format_action(action)
         if action.kind == LAYOFF:
             return (1, action.target, text)
         return (0 if not text.startswith("DISCARD") else 2, 0, text)
 
-    def parse_action(self, state: RummyState, text: str) -> Action:
+    def parse_action(self, state: RummyState, text: str) -> RummyAction:
         """Read an action (lenient: lower case, any card order, omitted joker meanings
         when they are forced)."""
         return notation.parse_action(state, text, self._legal(state))
@@ -247,3 +251,7 @@ class RummyGame(Game[RummyState, Action, RummyView]):
             if state.last_scores[state.last_closer] != 25:
                 out.append("the closer did not score +25")
         return out
+
+
+GAME = RummyGame()
+"""The Rummy game instance registered as ``rummy``."""

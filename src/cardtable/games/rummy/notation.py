@@ -5,8 +5,8 @@ Actions (canonical): ``DRAW_STOCK``, ``TAKE_DISCARD``, ``TAKE@2``, ``MELD 5H JK=
 ``DISCARD 7H'``.  Input may be lower case and shorter: ``draw``, ``take``, ``take 2``,
 ``meld 7d 5d 6d``, ``layoff 8c m1``, ``lay jk m1 as 4h``, ``swap 6h m2``, ``discard 7h``.
 
->>> from cardtable.games.rummy.state import Action, DRAW, TAKE
->>> format_action(Action(DRAW)), format_action(Action(TAKE, target=2))
+>>> from cardtable.games.rummy.state import RummyAction, DRAW, TAKE
+>>> format_action(RummyAction(DRAW)), format_action(RummyAction(TAKE, target=2))
 ('DRAW_STOCK', 'TAKE@2')
 
 Positions are ``key: value`` lines (see ``docs/notation-rummy.md``).
@@ -32,16 +32,16 @@ from cardtable.games.rummy.state import (
     JOKER0,
     LAYOFF,
     MELD,
-    OPTION_SCHEMA,
+    OPTIONS,
     RUN,
     SET,
     SETJ,
     SWAP,
     TAKE,
-    Action,
     Config,
     Meld,
     Phase,
+    RummyAction,
     RummyState,
     card_text,
     make_config,
@@ -68,7 +68,7 @@ def format_cards(mask: int) -> str:
     return " ".join(words) if words else "-"
 
 
-def format_action(a: Action) -> str:
+def format_action(a: RummyAction) -> str:
     """The canonical text of an action."""
     k = a.kind
     if k == DRAW:
@@ -149,7 +149,7 @@ def _same_meaning(declared: int, actual: int) -> bool:
     return 0 <= declared < 52 and actual >= SETJ and actual - SETJ == declared % 13
 
 
-def _pick(matches: list[Action], text: str) -> Action:
+def _pick(matches: list[RummyAction], text: str) -> RummyAction:
     if len(matches) == 1:
         return matches[0]
     raise AmbiguousActionError(
@@ -157,7 +157,7 @@ def _pick(matches: list[Action], text: str) -> Action:
     )
 
 
-def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Action:
+def parse_action(state: RummyState, text: str, legal: Sequence[RummyAction]) -> RummyAction:
     """Read an action typed in ``state`` (``legal`` = its legal actions).
 
     A well-formed action that is not legal is returned as typed, so that ``apply`` can say
@@ -171,17 +171,17 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
     verb = words[0]
     m = re.fullmatch(r"TAKE@(\d+)", verb)
     if m:
-        return Action(TAKE, target=int(m.group(1)))
+        return RummyAction(TAKE, target=int(m.group(1)))
     if verb in ("DRAW_STOCK", "DRAW", "D", "STOCK", "DS"):
         if len(words) > 1 and words[1:] != ["STOCK"]:
             raise InvalidNotationError(f"DRAW_STOCK takes nothing more: {text!r}")
-        return Action(DRAW)
+        return RummyAction(DRAW)
     if verb in ("TAKE_DISCARD", "TAKE", "T", "PICK", "TD"):
         rest = [w for w in words[1:] if w not in ("DISCARD", "@")]
         if not rest:
-            return Action(TAKE, target=0)
+            return RummyAction(TAKE, target=0)
         if len(rest) == 1 and rest[0].lstrip("@").isdigit():
-            return Action(TAKE, target=int(rest[0].lstrip("@")))
+            return RummyAction(TAKE, target=int(rest[0].lstrip("@")))
         raise InvalidNotationError(f"write TAKE_DISCARD or TAKE@k: {text!r}")
     hand = state.hands[state.current] if state.phase != Phase.OVER else 0
     if verb in ("DISCARD", "X", "DROP", "DIS"):
@@ -206,7 +206,7 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
         )
         if not hand >> held & 1:
             held = _held(hand, card, 0)
-        return Action(DISCARD, (held,))
+        return RummyAction(DISCARD, (held,))
     if verb in ("MELD", "M"):
         cards = [_card(w) for w in words[1:]]
         if not cards:
@@ -244,12 +244,12 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
         interps, _ = interpret_meld(state.cfg, phys_cards, decl)
         if len(interps) == 1:
             kind, lo, ordered, meanings = interps[0]
-            return Action(MELD, ordered, meanings, lo if kind == RUN else 0)
+            return RummyAction(MELD, ordered, meanings, lo if kind == RUN else 0)
         if len(interps) > 1 and nj:
             raise AmbiguousActionError(
                 f"R8.2: {text!r}: say what each joker stands for (e.g. JK=8H)"
             )
-        return Action(MELD, tuple(phys_cards), tuple(decl), -1)
+        return RummyAction(MELD, tuple(phys_cards), tuple(decl), -1)
     if verb in ("LAYOFF", "LAY", "L", "ADD"):
         joined = " ".join(words[1:]).replace("<-", " ").replace("->", " ").replace(">", " ")
         parts = joined.split()
@@ -282,7 +282,7 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
                     + " or ".join(format_action(a) for a in matches)
                 )
             return _pick(matches, text)
-        return Action(LAYOFF, (_held(hand, card, 0),), (meaning,), target)
+        return RummyAction(LAYOFF, (_held(hand, card, 0),), (meaning,), target)
     if verb in ("SWAP", "S"):
         joined = " ".join(words[1:]).replace("<->", " ").replace("IN ", " ")
         parts = joined.split()
@@ -306,7 +306,7 @@ def parse_action(state: RummyState, text: str, legal: Sequence[Action]) -> Actio
         ]
         if matches:
             return _pick(matches, text)
-        return Action(SWAP, (_held(hand, card, 0), joker), (), target)
+        return RummyAction(SWAP, (_held(hand, card, 0), joker), (), target)
     raise InvalidNotationError(
         f"not a Rummy action: {text!r} (DRAW_STOCK, TAKE_DISCARD, TAKE@k, MELD, LAYOFF, SWAP, "
         "DISCARD)"
@@ -335,7 +335,7 @@ def format_position(s: RummyState) -> str:
     from cardtable.games.rummy.melds import meld_meanings
 
     n = s.cfg.players
-    opts = OPTION_SCHEMA.format_non_default(s.cfg.options) or "-"
+    opts = OPTIONS.format_non_default(s.cfg.options) or "-"
     phase = f"{s.phase.name} P{s.current + 1}"
     last = "-"
     if s.last_scores:
@@ -504,7 +504,7 @@ def parse_position(text: str) -> RummyState:
             raise InvalidPositionError(f"unknown position key {key!r}")
     n = int(fields.get("players", str(max(hand_lines, default=1) + 1)))
     try:
-        opts = OPTION_SCHEMA.parse_words(
+        opts = OPTIONS.parse_words(
             "" if fields.get("options", "-") in _EMPTY else fields["options"]
         )
         cfg = make_config(n, opts)

@@ -54,9 +54,9 @@ from cardtable.games.rummy.state import (
     RUN,
     SET,
     TAKE,
-    Action,
     Meld,
     Phase,
+    RummyAction,
     RummyState,
 )
 
@@ -157,7 +157,7 @@ def _natural_play(
                 for c in cards:
                     used |= 1 << c
                 return (
-                    Action(MELD, cards, meanings, lo),
+                    RummyAction(MELD, cards, meanings, lo),
                     hand & ~used,
                     (*melds, Meld(RUN, s, lo, cards, seat)),
                     nmade + 1,
@@ -181,7 +181,7 @@ def _natural_play(
             for c in cards:
                 used |= 1 << c
             return (
-                Action(MELD, cards, tuple(faces), 0),
+                RummyAction(MELD, cards, tuple(faces), 0),
                 hand & ~used,
                 (*melds, Meld(SET, -1, r + 1, cards, seat)),
                 nmade + 1,
@@ -215,7 +215,7 @@ def _natural_play(
                 [*(x for x in cards if x < JOKER0), c], [x for x in cards if x >= JOKER0]
             )
             return (
-                Action(LAYOFF, (c,), (f,), mi),
+                RummyAction(LAYOFF, (c,), (f,), mi),
                 hand & ~(1 << c),
                 (*melds[:mi], Meld(SET, -1, meld.lo, nc, meld.owner), *melds[mi + 1 :]),
                 nmade,
@@ -280,7 +280,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     targets, levels, table_joker = _layoff_targets(melds, wrap)
     target_melds = melds
     actions = 0
-    end: Action  # the action that ends the round, applied by the pure path
+    end: RummyAction  # the action that ends the round, applied by the pure path
     end_play: Play | None = None
     card = -1
 

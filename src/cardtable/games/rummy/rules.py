@@ -47,10 +47,10 @@ from cardtable.games.rummy.state import (
     SETJ,
     SWAP,
     TAKE,
-    Action,
     Config,
     Meld,
     Phase,
+    RummyAction,
     RummyState,
     card_text,
     hand_faces,
@@ -61,14 +61,14 @@ __all__ = [
     "apply_action",
     "completable",
     "deal",
-    "explain",
+    "explain_illegal",
     "gen_plays",
     "legal",
     "meld_text",
     "slot_text",
 ]
 
-Play = tuple[Action, int, tuple[Meld, ...], int, int]
+Play = tuple[RummyAction, int, tuple[Meld, ...], int, int]
 """(action, hand after, melds after, melds made this turn after, obligations added)."""
 
 
@@ -204,7 +204,7 @@ def gen_plays(
                     used |= 1 << c
                 out.append(
                     (
-                        Action(MELD, cards, meanings, lo),
+                        RummyAction(MELD, cards, meanings, lo),
                         hand & ~used,
                         (*melds, Meld(RUN, s, lo, cards, seat)),
                         nmelds + 1,
@@ -231,7 +231,7 @@ def gen_plays(
                     cards = tuple(cl)
                     out.append(
                         (
-                            Action(MELD, cards, tuple(ml), lo),
+                            RummyAction(MELD, cards, tuple(ml), lo),
                             hand & ~used,
                             (*melds, Meld(RUN, s, lo, cards, seat)),
                             nmelds + 1,
@@ -254,7 +254,7 @@ def gen_plays(
                         used |= 1 << c
                     out.append(
                         (
-                            Action(MELD, cards, tuple(c % 52 for c in cards), 0),
+                            RummyAction(MELD, cards, tuple(c % 52 for c in cards), 0),
                             hand & ~used,
                             (*melds, Meld(SET, -1, r + 1, cards, seat)),
                             nmelds + 1,
@@ -271,7 +271,7 @@ def gen_plays(
                     meanings = tuple(c % 52 if c < JOKER0 else SETJ + r for c in cards)
                     out.append(
                         (
-                            Action(MELD, cards, meanings, 0),
+                            RummyAction(MELD, cards, meanings, 0),
                             hand & ~used,
                             (*melds, Meld(SET, -1, r + 1, cards, seat)),
                             nmelds + 1,
@@ -345,7 +345,7 @@ def gen_plays(
                         nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
                         out.append(
                             (
-                                Action(LAYOFF, (c,), (f,), mi),
+                                RummyAction(LAYOFF, (c,), (f,), mi),
                                 hand & ~(1 << c),
                                 (*melds[:mi], nmeld, *melds[mi + 1 :]),
                                 nmelds,
@@ -359,7 +359,7 @@ def gen_plays(
                 nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
                 out.append(
                     (
-                        Action(LAYOFF, (joker,), (SETJ + r,), mi),
+                        RummyAction(LAYOFF, (joker,), (SETJ + r,), mi),
                         hand & ~(1 << joker),
                         (*melds[:mi], nmeld, *melds[mi + 1 :]),
                         nmelds,
@@ -383,7 +383,7 @@ def gen_plays(
                         nc = (*cards[:i], c, *cards[i + 1 :])
                         out.append(
                             (
-                                Action(SWAP, (c, j), (), mi),
+                                RummyAction(SWAP, (c, j), (), mi),
                                 (hand & ~(1 << c)) | 1 << j,
                                 (
                                     *melds[:mi],
@@ -409,7 +409,7 @@ def gen_plays(
                         nmeld = Meld(SET, -1, meld.lo, _set_cards([*nat, c], js[1:]), meld.owner)
                         out.append(
                             (
-                                Action(SWAP, (c, j), (), mi),
+                                RummyAction(SWAP, (c, j), (), mi),
                                 (hand & ~(1 << c)) | 1 << j,
                                 (*melds[:mi], nmeld, *melds[mi + 1 :]),
                                 nmelds,
@@ -436,7 +436,7 @@ def _layoff_run(
         lo = pos if pos >= 1 else pos + 13
         nmeld = Meld(RUN, meld.suit, lo, (card, *meld.cards), meld.owner)
     return (
-        Action(LAYOFF, (card,), (face,), mi),
+        RummyAction(LAYOFF, (card,), (face,), mi),
         hand & ~(1 << card),
         (*melds[:mi], nmeld, *melds[mi + 1 :]),
         nmelds,
@@ -521,7 +521,9 @@ def completable(
 
 # -------------------------------------------------------------------- legal actions
 
-Transition = tuple[Action, int, tuple[Meld, ...], int, int, int, tuple[int, ...], tuple[int, ...]]
+Transition = tuple[
+    RummyAction, int, tuple[Meld, ...], int, int, int, tuple[int, ...], tuple[int, ...]
+]
 
 
 def _take_result(
@@ -535,11 +537,11 @@ def _take_result(
     return (chosen,), discard[: n - 1 - depth] + discard[n - depth :], chosen
 
 
-DRAW_ACTION = Action(DRAW)
+DRAW_ACTION = RummyAction(DRAW)
 """The one DRAW_STOCK action (shared, so legal lists need not build it)."""
-TAKE_ACTIONS = tuple(Action(TAKE, (), (), k) for k in range(110))
+TAKE_ACTIONS = tuple(RummyAction(TAKE, (), (), k) for k in range(110))
 """TAKE@k actions by depth."""
-DISCARD_ACTIONS = tuple(Action(DISCARD, (c,)) for c in range(108))
+DISCARD_ACTIONS = tuple(RummyAction(DISCARD, (c,)) for c in range(108))
 """DISCARD actions by physical card."""
 
 _PACK2 = 1 << 52
@@ -548,15 +550,15 @@ _RANK_FACES = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 
 
 @cache
-def _discards(suit: int, pattern: int) -> tuple[Action, ...]:
+def _discards(suit: int, pattern: int) -> tuple[RummyAction, ...]:
     """The DISCARD actions of the cards of one suit pattern (first pack)."""
     return tuple(DISCARD_ACTIONS[13 * suit + r] for r in range(13) if pattern >> r & 1)
 
 
-Legal = tuple[list[Action], dict[Action, Play]]
+Legal = tuple[list[RummyAction], dict[RummyAction, Play]]
 """The legal actions in canonical order, and the outcome of each MELD/LAYOFF/SWAP."""
 
-_NO_PLAYS: dict[Action, Play] = {}
+_NO_PLAYS: dict[RummyAction, Play] = {}
 
 
 def legal(state: RummyState) -> Legal:
@@ -567,7 +569,7 @@ def legal(state: RummyState) -> Legal:
         return [], _NO_PLAYS
     seat = state.current
     hand = state.hands[seat]
-    out: list[Action] = []
+    out: list[RummyAction] = []
     if phase == Phase.DRAW:
         out.append(DRAW_ACTION)
         discard = state.discard
@@ -589,7 +591,7 @@ def legal(state: RummyState) -> Legal:
         return out, _NO_PLAYS
     obl = state.obligations
     taken = state.taken
-    plays: dict[Action, Play] = {}
+    plays: dict[RummyAction, Play] = {}
     tmask = ~(1 << taken) if taken >= 0 else -1
     for play in gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl):
         nh = play[1]
@@ -695,7 +697,7 @@ def _ids(mask: int) -> Iterator[int]:
 
 
 def apply_action(
-    state: RummyState, action: Action, data: object
+    state: RummyState, action: RummyAction, data: object
 ) -> tuple[RummyState, tuple[Event, ...]]:
     """Apply a legal action (``data`` from :func:`legal`); decisions-free steps follow."""
     cfg = state.cfg
@@ -912,7 +914,7 @@ def apply_action(
 # ---------------------------------------------------------------------- explanations
 
 
-def explain(state: RummyState, action: Action) -> IllegalActionError:
+def explain_illegal(state: RummyState, action: RummyAction) -> IllegalActionError:
     """Why ``action`` is not legal in ``state``: a rule id and a one-line reason."""
     from cardtable.games.rummy.analysis import explain_action
 

@@ -34,10 +34,10 @@ __all__ = [
     "SETJ",
     "SWAP",
     "TAKE",
-    "Action",
     "Config",
     "Meld",
     "Phase",
+    "RummyAction",
     "RummyState",
     "card_text",
     "face_of",
@@ -152,7 +152,7 @@ class Meld(NamedTuple):
     owner: int
 
 
-class Action(NamedTuple):
+class RummyAction(NamedTuple):
     """One atomic action.
 
     * ``DRAW``: draw the top stock card.  ``TAKE``: take from the discard pile at depth
@@ -170,7 +170,7 @@ class Action(NamedTuple):
     target: int = -1
 
 
-OPTION_SCHEMA = OptionSchema(
+OPTIONS = OptionSchema(
     (
         OptionSpec(
             "decks", "int", 0, help="packs: 0 = auto (1, or 2 from 7 players)", minimum=0, maximum=2
@@ -269,10 +269,10 @@ class Config:
 def make_config(players: int, options: Options) -> Config:
     """Resolve and check options for ``players`` seats; raises ``InvalidOptionError``.
 
-    >>> c = make_config(7, OPTION_SCHEMA.defaults())
+    >>> c = make_config(7, OPTIONS.defaults())
     >>> c.decks, c.hand_size, c.mode_n
     (2, 10, 7)
-    >>> make_config(7, OPTION_SCHEMA.validate({"decks": 1}))
+    >>> make_config(7, OPTIONS.validate({"decks": 1}))
     Traceback (most recent call last):
     ...
     cardtable.core.errors.InvalidOptionError: R1.3: 7 players need two packs (decks=2)

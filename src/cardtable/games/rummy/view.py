@@ -21,7 +21,7 @@ from cardtable.games.rummy.melds import meld_meanings
 from cardtable.games.rummy.rules import slot_text
 from cardtable.games.rummy.state import (
     JOKER0,
-    OPTION_SCHEMA,
+    OPTIONS,
     RUN,
     Phase,
     RummyState,
@@ -31,11 +31,11 @@ from cardtable.games.rummy.state import (
 __all__ = [
     "MeldView",
     "RummyView",
-    "make_view",
-    "redact_event",
-    "render",
-    "shuffle_hidden_cards",
-    "view_json",
+    "redact",
+    "render_view",
+    "shuffle_hidden",
+    "view",
+    "view_to_json",
 ]
 
 
@@ -100,10 +100,10 @@ def _sorted_cards(mask: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=256)
 def _options_text(options: Options) -> str:
-    return OPTION_SCHEMA.format_non_default(options)
+    return OPTIONS.format_non_default(options)
 
 
-def make_view(state: RummyState, seat: int | None) -> RummyView:
+def view(state: RummyState, seat: int | None) -> RummyView:
     """The view of ``seat``."""
     over = state.phase == Phase.OVER
     n = state.cfg.players
@@ -144,14 +144,14 @@ def make_view(state: RummyState, seat: int | None) -> RummyView:
     )
 
 
-def redact_event(event: Event, seat: int | None) -> Event:
+def redact(event: Event, seat: int | None) -> Event:
     """The event as ``seat`` may see it: a private stock draw hides its card from others."""
     if isinstance(event, DrewStock) and not event.public and event.seat != seat:
         return DrewStock(event.seat, None, False)
     return event
 
 
-def view_json(view: RummyView) -> dict[str, Any]:
+def view_to_json(view: RummyView) -> dict[str, Any]:
     """A view as a JSON object."""
     return {
         "game": "rummy",
@@ -185,7 +185,7 @@ def view_json(view: RummyView) -> dict[str, Any]:
     }
 
 
-def render(view: RummyView) -> str:
+def render_view(view: RummyView) -> str:
     """The view as terminal text: scores, table, discard pile, stock and the own hand."""
     me = view.seat
     lines = [
@@ -245,7 +245,7 @@ def render(view: RummyView) -> str:
     return "\n".join(lines)
 
 
-def shuffle_hidden_cards(state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
+def shuffle_hidden(state: RummyState, seat: int | None, rng: random.Random) -> RummyState:
     """Permute every card hidden from ``seat`` among the hidden places, keeping sizes.
 
     Hidden places: the other hands (minus their publicly known cards, which everyone saw)

@@ -28,12 +28,21 @@ from cardtable.games.royal_mastheads.rules import (
     _fill,
     apply_legal,
 )
-from cardtable.games.royal_mastheads.state import BIT, POT_BASE, SUIT, Phase, State, Trick
+from cardtable.games.royal_mastheads.state import (
+    BIT,
+    POT_BASE,
+    SUIT,
+    Phase,
+    RoyalMastheadsState,
+    Trick,
+)
 
 __all__ = ["random_playout"]
 
 
-def random_playout(state: State, rng: random.Random) -> tuple[State, int]:
+def random_playout(
+    state: RoyalMastheadsState, rng: random.Random
+) -> tuple[RoyalMastheadsState, int]:
     """Random legal actions to the end of the current deal: the final state (the next deal
     dealt, or the game over) and the number of actions taken."""
     if state.phase is Phase.OVER:
@@ -71,7 +80,7 @@ def random_playout(state: State, rng: random.Random) -> tuple[State, int]:
         card = legal[int(random_() * len(legal))]
         taken += 1
         if len(tricks) == 10 and len(trick) == 3:
-            last = State(
+            last = RoyalMastheadsState(
                 info,
                 Phase.PLAY,
                 (hands[0], hands[1], hands[2], hands[3]),
