@@ -247,6 +247,12 @@ class Game(ABC, Generic[S, A, V]):
     def parse_position(self, text: str) -> S:
         """Read a position (raises ``InvalidPositionError``)."""
 
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position written by record format ``version`` (see ``core.record``) in
+        today's notation.  Games whose position text changed override this; the default
+        returns the text unchanged."""
+        return text
+
     def state_to_json(self, state: S) -> dict[str, Any]:
         """A state as a JSON object."""
         return {"game": self.info.name, "position": self.format_position(state)}

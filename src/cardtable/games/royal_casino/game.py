@@ -194,6 +194,10 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         """Read a position."""
         return notation.parse_position(text)
 
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position of an older record format, with its seats renumbered ``P1`` …."""
+        return notation.migrate_position(text, version)
+
     # -- checks -------------------------------------------------------------------------
     def invariant_failures(self, state: RoyalCasinoState) -> list[str]:
         """Card conservation (C6.5c), build sanity, and no build left at the end (C6.5b)."""

@@ -209,6 +209,10 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         """Read a position (raises ``InvalidPositionError``)."""
         return notation.parse_position(text)
 
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position of an older record format, with its seats renumbered ``P1`` …."""
+        return notation.migrate_position(text, version)
+
     # -- checks ---------------------------------------------------------------------------
     def invariant_failures(self, state: RoyalMastheadsState) -> list[str]:
         """Broken invariants: 52 cards conserved, hand and pot sizes, at most 11 tricks of 4,
@@ -236,13 +240,13 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         for i, t in enumerate(state.tricks):
             real = rules.trick_winner(t.cards, t.leader, info.trumps, info.cfg.ace_high)
             if real != t.winner:
-                out.append(f"trick {i + 1} is won by {real}, recorded {t.winner}")
+                out.append(f"trick {i + 1} is won by P{real + 1}, recorded P{t.winner + 1}")
         if state.phase is Phase.PLAY:
             for seat in range(4):
                 in_trick = 1 if (seat - state.leader) & 3 < len(state.trick) else 0
                 want = 11 - len(state.tricks) - in_trick
                 if state.hands[seat].bit_count() != want:
-                    out.append(f"seat {seat} holds {state.hands[seat].bit_count()}, not {want}")
+                    out.append(f"P{seat + 1} holds {state.hands[seat].bit_count()}, not {want}")
         if state.phase is _OVER:
             if len(state.tricks) != 11:
                 out.append(f"the deal ended after {len(state.tricks)} tricks, not 11")
@@ -279,7 +283,7 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
             bonus += 1000 if royals == 12 else 500 if royals >= 7 else 0
             bonus += cfg.trumps_bonus if trumps == 13 else 0
             if points + bonus != got.scores[s]:
-                out.append(f"seat {s}: recomputed {points} + {bonus}, scored {got.scores[s]}")
+                out.append(f"P{s + 1}: recomputed {points} + {bonus}, scored {got.scores[s]}")
         return out
 
 
