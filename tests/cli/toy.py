@@ -47,7 +47,7 @@ class Took(Event):
     count: int
 
     def describe(self) -> str:
-        return f"P{self.seat} took {self.count}"
+        return f"P{self.seat + 1} took {self.count}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,9 @@
 """The frozen events Royal Mastheads emits (cards are ints; a hidden card is ``None``).
 
 >>> CardPlayed(0, 51).describe()
-'seat 0 plays KC'
+'P1 plays KC'
 >>> PotCardChosen(2, None).describe()
-'seat 2 puts ?? into the pot'
+'P3 puts ?? into the pot'
 """
 
 from __future__ import annotations
