@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.bots.hints import hint
 from cardtable.core.errors import CardtableError, InvalidOptionError
 from cardtable.core.game import Outcome, Scope
 from cardtable.core.registry import AnyGame
+from cardtable.core.rng import derive_rng
 from cardtable.core.seats import seat_name
 from cardtable.tables import Table
 
@@ -185,16 +187,13 @@ HINT_SIMULATIONS = 1000
 
 def _show_hints(game: AnyGame, table: Table, me: int, write: Callable[[str], None]) -> None:
     """Print the top three moves of a search from the human's view, with their numbers."""
-    from cardtable.bots.hints import hint
-    from cardtable.core.rng import derive_rng
-
     try:
         hints = hint(
             game,
             table.view(me),
             table.legal(me),
             HINT_SIMULATIONS,
-            derive_rng(table.record.seed, "hint", table.version),
+            derive_rng(table.record.seed, "hint", me, table.version),
         )
     except ValueError as e:
         write(f"no hint: {e}")
