@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import format_card
+from cardtable.cards import CARDS, format_card
 from cardtable.core.game import Event
 from cardtable.core.seats import seat_name
 from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
@@ -192,7 +192,7 @@ def view_to_json(v: RoyalMastheadsView) -> dict[str, Any]:
 
 
 def _pretty(card: int) -> str:
-    return _RANK_TEXT[RANK[card]] + _SUIT_SYMBOL[SUIT[card]]
+    return CARDS[card].pretty()
 
 
 def _pretty_all(cards: tuple[int, ...]) -> str:
