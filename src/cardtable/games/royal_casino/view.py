@@ -158,8 +158,8 @@ def render_view(view: RoyalCasinoView) -> str:
     lines.append("Captured: " + " · ".join(caps))
     others = [f"{seat_name(i)} {view.hand_sizes[i]} cards" for i in range(n) if i != view.seat]
     lines.append("Others: " + ", ".join(others) + f" · stock {view.stock_size}")
-    if view.hand is not None:
-        lines.append(f"Your hand ({seat_name(view.seat or 0)}): {_pretty(view.hand)}")
+    if view.hand is not None and view.seat is not None:
+        lines.append(f"Your hand ({seat_name(view.seat)}): {_pretty(view.hand)}")
     if view.over and view.last_hand_points:
         pts = "  ".join(f"{side_names[i]} {view.last_hand_points[i]}" for i in range(sides))
         lines.append(f"Last hand: {pts}")
