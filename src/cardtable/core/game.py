@@ -41,7 +41,8 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def describe(self) -> str:
-        """One line of English for a log (UIs may localise from the fields instead)."""
+        """One line of English for a log, seats written ``P1`` … (see ``core.seats``); UIs
+        may localise from the fields instead, where seats are 0-based ints."""
         return self.kind
 
 
