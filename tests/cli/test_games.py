@@ -223,5 +223,5 @@ def test_replay_reads_a_version_1_record_and_prints_seats_from_P1(
     assert result.exit_code == 0, result.output
     final, checked = result.stdout.splitlines()[:2]
     assert seats_text in final and "P0" not in final
-    assert "record OK" in checked
+    assert checked.endswith("record OK (format version 1, read as today's)")
     assert "  P1 (bot:random): " in result.stdout and "WINNER" in result.stdout

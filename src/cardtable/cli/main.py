@@ -35,7 +35,7 @@ from cardtable.cli.play import format_outcome, make_settings, play_game, read_st
 from cardtable.core.errors import CardtableError, InvalidNotationError, InvalidRecordError
 from cardtable.core.game import Scope
 from cardtable.core.options import Options
-from cardtable.core.record import Record, replay
+from cardtable.core.record import RECORD_VERSION, Record, replay
 from cardtable.core.registry import AnyGame
 from cardtable.core.seats import parse_seat, seat_name, side_name
 
@@ -481,7 +481,10 @@ def replay_cmd(record: str) -> None:
     if rec.result is not None and (outcome is None or dict(rec.result) != outcome.to_json()):
         raise InvalidRecordError("the record's result differs from the replayed outcome")
     click.echo(g.format_position(final))
-    click.echo(f"{g.info.title}: {len(rec.actions)} actions replayed, record OK")
+    old = (
+        f" (format version {rec.version}, read as today's)" if rec.version != RECORD_VERSION else ""
+    )
+    click.echo(f"{g.info.title}: {len(rec.actions)} actions replayed, record OK{old}")
     if outcome is None:
         seat = g.to_act(final)
         who = "nobody" if seat is None else seat_name(seat)
