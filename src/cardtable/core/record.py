@@ -106,7 +106,9 @@ class Record:
             raise InvalidRecordError("a record is a JSON object")
         if data.get("format", "cardtable-record") != "cardtable-record":
             raise InvalidRecordError("not a cardtable record (field 'format')")
-        version = data.get("version", 1)
+        # Every record cardtable wrote names its version; one without is hand-made, and
+        # read in today's notation.
+        version = data.get("version", RECORD_VERSION)
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise InvalidRecordError("field 'version' must be a whole number from 1")
         if version > RECORD_VERSION:
