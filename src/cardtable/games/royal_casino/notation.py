@@ -570,6 +570,7 @@ def migrate_position(text: str, version: int) -> str:
         key, _, value = part.partition("=")
         if not players and key.strip().lower() == "hands":
             players = len(value.split("/"))
+    players = players or 2
     out = [parts[0]]
     for part in parts[1:]:
         key, sep, value = part.partition("=")
@@ -578,7 +579,7 @@ def migrate_position(text: str, version: int) -> str:
             part = f"{key}={_v1_seat(value)}"
         elif sep and name == "builds":
             part = f"{key}={_V1_BUILD_OWNER.sub(_v1_owner, value)}"
-        elif sep and name == "winners" and value.strip() != "-" and players:
+        elif sep and name == "winners" and value.strip() != "-":
             names = _side_names(players)
             words = value.split()
             if not all(w.isdigit() and int(w) < len(names) for w in words):
