@@ -21,7 +21,7 @@ from cardtable.cards import FULL_DECK
 from cardtable.games.royal_casino.state import CAPV, Phase, RoyalCasinoState
 from cardtable.games.royal_casino.view import RoyalCasinoView
 
-__all__ = ["determinize", "unseen_cards"]
+__all__ = ["RoyalCasinoSampler", "determinize", "unseen_cards"]
 
 
 def unseen_cards(view: RoyalCasinoView) -> int:
@@ -34,56 +34,76 @@ def unseen_cards(view: RoyalCasinoView) -> int:
     return FULL_DECK & ~seen
 
 
+class RoyalCasinoSampler:
+    """Deals determinizations of one view: the unseen cards and the build guards are
+    worked out once, on creation (a search keeps one for its whole loop)."""
+
+    __slots__ = ("guards", "unseen", "view")
+
+    def __init__(self, view: RoyalCasinoView) -> None:
+        self.view = view
+        unseen = unseen_cards(view)
+        self.unseen = [c for c in range(52) if unseen >> c & 1]
+        # C6.2: every build owner (other than the viewer) holds a card of the guard rank.
+        guards: dict[int, set[int]] = {}
+        for b in view.builds:
+            if b.owner != view.seat:
+                guards.setdefault(b.owner, set()).add(b.value)
+        self.guards = [(owner, sorted(values)) for owner, values in guards.items()]
+
+    def __call__(self, rng: random.Random) -> RoyalCasinoState:
+        """A full state consistent with the view (hidden cards dealt by ``rng``)."""
+        view = self.view
+        seat = view.seat
+        pool = list(self.unseen)
+        rng.shuffle(pool)
+        hands = [0] * view.players
+        if seat is not None and view.hand is not None:
+            hands[seat] = view.hand
+        need = list(view.hand_sizes)
+        if seat is not None:
+            need[seat] = 0
+        for owner, values in self.guards:
+            for value in values:
+                if hands[owner] and any(
+                    CAPV[c] == value for c in range(52) if hands[owner] >> c & 1
+                ):
+                    continue
+                for i, c in enumerate(pool):
+                    if CAPV[c] == value and need[owner] > 0:
+                        hands[owner] |= 1 << c
+                        need[owner] -= 1
+                        del pool[i]
+                        break
+        pos = 0
+        for s in range(view.players):
+            for c in pool[pos : pos + need[s]]:
+                hands[s] |= 1 << c
+            pos += need[s]
+        stock = tuple(pool[pos:])
+        return RoyalCasinoState(
+            view.players,
+            view.options,
+            view.scope,
+            rng.randrange(1 << 30),
+            view.hand_no,
+            view.dealer,
+            view.turn,
+            Phase.OVER if view.over else Phase.PLAY,
+            tuple(hands),
+            stock,
+            view.loose,
+            view.builds,
+            view.piles,
+            view.sweeps,
+            view.last_capturer,
+            view.scores,
+            view.playoff,
+            view.winners,
+            view.last_hand_points,
+        )
+
+
 def determinize(view: RoyalCasinoView, rng: random.Random) -> RoyalCasinoState:
     """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
-    seat = view.seat
-    pool = [c for c in range(52) if unseen_cards(view) >> c & 1]
-    rng.shuffle(pool)
-    hands = [0] * view.players
-    if seat is not None and view.hand is not None:
-        hands[seat] = view.hand
-    need = list(view.hand_sizes)
-    if seat is not None:
-        need[seat] = 0
-    # C6.2: every build owner (other than the viewer) holds a card of the guard rank.
-    guards: dict[int, set[int]] = {}
-    for b in view.builds:
-        if b.owner != seat:
-            guards.setdefault(b.owner, set()).add(b.value)
-    for owner, values in guards.items():
-        for value in sorted(values):
-            if hands[owner] and any(CAPV[c] == value for c in range(52) if hands[owner] >> c & 1):
-                continue
-            for i, c in enumerate(pool):
-                if CAPV[c] == value and need[owner] > 0:
-                    hands[owner] |= 1 << c
-                    need[owner] -= 1
-                    del pool[i]
-                    break
-    pos = 0
-    for s in range(view.players):
-        for c in pool[pos : pos + need[s]]:
-            hands[s] |= 1 << c
-        pos += need[s]
-    stock = tuple(pool[pos:])
-    return RoyalCasinoState(
-        view.players,
-        view.options,
-        view.scope,
-        rng.randrange(1 << 30),
-        view.hand_no,
-        view.dealer,
-        view.turn,
-        Phase.OVER if view.over else Phase.PLAY,
-        tuple(hands),
-        stock,
-        view.loose,
-        view.builds,
-        view.piles,
-        view.sweeps,
-        view.last_capturer,
-        view.scores,
-        view.playoff,
-        view.winners,
-        view.last_hand_points,
-    )
+    return RoyalCasinoSampler(view)(rng)
