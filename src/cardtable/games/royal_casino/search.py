@@ -7,7 +7,7 @@ action that came from the legal-action generator), so the rules stay the game's.
 >>> profile = search_profile()
 >>> s = GAME.new_game(4, seed=1)
 >>> profile.points(s), profile.to_act(s) == GAME.to_act(s)
-((0.0, 0.0, 0.0, 0.0), True)
+((0, 0, 0, 0), True)
 """
 
 from __future__ import annotations
