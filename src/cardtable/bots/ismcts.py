@@ -15,7 +15,8 @@ The search budget is explicit: a number of simulations and an optional ``should_
 callable (the bot layer supplies a clock; the search itself reads none).
 
 >>> import random
->>> from cardtable.games.royal_casino import GAME
+>>> from cardtable.games import get_game
+>>> GAME = get_game("royal-casino")
 >>> s = GAME.new_game(2, seed=2)
 >>> seat = GAME.to_act(s)
 >>> r = search(adapter_for(GAME), GAME.view(s, seat), GAME.legal_actions(s), random.Random(0), 50)

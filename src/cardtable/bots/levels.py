@@ -13,7 +13,8 @@
 not reproducible) name other budgets, e.g. for win rate against budget charts.
 
 >>> import random
->>> from cardtable.games.royal_casino import GAME
+>>> from cardtable.games import get_game
+>>> GAME = get_game("royal-casino")
 >>> bot = ISMCTSBot(GAME, simulations=30)
 >>> s = GAME.new_game(2, seed=1)
 >>> bot.choose(GAME.view(s, GAME.to_act(s)), GAME.legal_actions(s), random.Random(0)) in (
