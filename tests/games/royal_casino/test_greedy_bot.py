@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from cardtable.bots import make_bot
-from cardtable.bots.royal_casino_greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino import GAME
+from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 from cardtable.tables import Table
 
 from .helpers import pos

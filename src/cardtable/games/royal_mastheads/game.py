@@ -20,9 +20,12 @@ from typing import Any
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
+from cardtable.core.kit import SearchProfile
 from cardtable.core.options import Options
-from cardtable.games.royal_mastheads import notation, rules
+from cardtable.games.royal_mastheads import notation, rules, search
 from cardtable.games.royal_mastheads import view as view_mod
+from cardtable.games.royal_mastheads.determinize import MastheadsSampler
+from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
 from cardtable.games.royal_mastheads.playout import random_playout
 from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
 from cardtable.games.royal_mastheads.state import (
@@ -191,6 +194,25 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
     def view_seat(self, view: RoyalMastheadsView) -> int | None:
         """The seat a view belongs to."""
         return view.seat
+
+    # -- the kit for search and bots ----------------------------------------------------
+    def resample_from_view(
+        self, view: RoyalMastheadsView, rng: random.Random
+    ) -> RoyalMastheadsState:
+        """A full state consistent with ``view`` (see :mod:`.determinize`)."""
+        return MastheadsSampler(view)(rng)
+
+    def view_sampler(self, view: RoyalMastheadsView) -> MastheadsSampler:
+        """The view's hidden cards worked out once, for a whole search."""
+        return MastheadsSampler(view)
+
+    def greedy_policy(self) -> MastheadsGreedyBot:
+        """The greedy bot of :mod:`.greedy`."""
+        return MastheadsGreedyBot()
+
+    def search_profile(self) -> SearchProfile:
+        """Points, fast paths and the ``hard`` budget of :mod:`.search`."""
+        return search.search_profile()
 
     # -- notation ---------------------------------------------------------------------
     def format_action(self, action: int) -> str:
