@@ -20,6 +20,7 @@ from cardtable.bots.hints import hint
 from cardtable.core.errors import CardtableError
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
+from cardtable.core.seats import seat_name
 from cardtable.server.conn import Conn
 from cardtable.server.errors import ClientError, error_of
 from cardtable.server.messages import update_entries, update_message
@@ -173,7 +174,8 @@ class Room:
             raise ClientError("wrong_seat", "you have no seat at this table; you are watching")
         asked = cmd.get("seat", seat)
         if asked != seat:
-            raise ClientError("wrong_seat", f"you sit in seat {seat}, not seat {asked}")
+            other = seat_name(asked) if isinstance(asked, int) else repr(asked)
+            raise ClientError("wrong_seat", f"you sit in {seat_name(seat)}, not {other}")
         if self.status != "playing":
             raise ClientError("not_your_turn", f"the game is {self.status}")
         await self.act(seat, action, version)
@@ -226,12 +228,12 @@ class Room:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise ClientError("malformed", "'seat' must be a seat number")
         if not 0 <= seat < len(self.meta.seats):
-            raise ClientError("wrong_seat", f"there is no seat {seat}")
+            raise ClientError("wrong_seat", f"there is no seat {seat_name(seat)}")
         if self.seat_of(player_id) is not None:
             raise ClientError("wrong_seat", "you already have a seat at this table")
         target = self.meta.seats[seat]
         if target.kind != "human" or target.owner is not None:
-            raise ClientError("wrong_seat", f"seat {seat} is taken")
+            raise ClientError("wrong_seat", f"{seat_name(seat)} is taken")
         if self.status != "playing":
             raise ClientError("invalid", f"the game is {self.status}")
         target.owner = player_id
@@ -248,7 +250,7 @@ class Room:
             raise ClientError("malformed", "'seat' must be a seat number")
         target = self.meta.seats[seat]
         if target.kind != "human":
-            raise ClientError("wrong_seat", f"seat {seat} is already a bot")
+            raise ClientError("wrong_seat", f"{seat_name(seat)} is already a bot")
         if seat != mine and target.owner is not None:
             gone = self.meta.gone_since.get(seat)
             if self.connected(seat) or gone is None:

@@ -25,6 +25,7 @@ from cardtable.core.game import Event, Outcome, Scope
 from cardtable.core.record import Record
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
+from cardtable.core.seats import seat_name
 
 __all__ = [
     "BotTurn",
@@ -214,7 +215,7 @@ class Table:
         if to_act is None:
             raise NotYourTurnError("the game is over")
         if seat != to_act:
-            raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
+            raise NotYourTurnError(f"it is {seat_name(to_act)}'s turn, not {seat_name(seat)}'s")
         if isinstance(action, str):
             action = self.game.parse_action(self._state, action)
         new_state, events = self.game.apply(self._state, action)
