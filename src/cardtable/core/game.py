@@ -20,7 +20,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.kit import Policy, SearchProfile, ViewSampler
-from cardtable.core.options import Options, OptionSchema
+from cardtable.core.options import Options, OptionSchema, OptionSpec
+from cardtable.core.present import Message, OptionText, Param, ScoreTable
 
 __all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
 
@@ -295,3 +296,33 @@ class Game(ABC, Generic[S, A, V]):
     def invariant_failures(self, state: S) -> list[str]:
         """Broken invariants of a state (card conservation and the like); empty when sound."""
         return []
+
+    # -- presentation -----------------------------------------------------------------------
+    # What a UI shows, as catalog message ids with typed parameters (core.present).  The
+    # defaults work for any game; a game overrides them from its own ``present`` module.
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message: by default ``event:<kind>`` with the event's fields (a UI
+        without that id in its catalog falls back to the event's English ``describe``)."""
+        params: dict[str, Param] = {}
+        for f in dataclasses.fields(event):
+            value = getattr(event, f.name)
+            plain = value is None or isinstance(value, bool | int | str)
+            params[f.name] = value if plain else str(value)
+        return Message("event:" + event.kind, params)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels; by default the option's own English
+        name, help and choice values (shown untranslated)."""
+        return OptionText(
+            Message(spec.name), Message(spec.help), {c: Message(c) for c in spec.choices}
+        )
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The score breakdown an end-of-unit event carries, as rows; ``None`` for any other
+        event (the default: no breakdown)."""
+        return None
+
+    def catalog_package(self) -> str | None:
+        """The package whose ``locale/<lang>/LC_MESSAGES/messages.po`` catalogs hold this
+        game's message ids; by default the package of the game's class."""
+        return type(self).__module__.rpartition(".")[0] or None

@@ -1,0 +1,133 @@
+"""How a game presents itself: events, options and score breakdowns as message ids with
+typed parameters, for UIs to render in any language.
+
+A :class:`Message` is a catalog id (a gettext ``msgid``) and parameters.  A parameter is a
+plain value or one of the typed references :class:`SeatRef` (rendered as the player's
+name), :class:`CardRef` (one card in the game's canonical notation, ``None`` when hidden)
+and :class:`CardsRef` (several).  The game only names what happened; the server picks the
+words, the player names and the suit symbols.
+
+>>> m = Message("{name} played {card}", {"name": SeatRef(2), "card": CardRef("10D")})
+>>> m.id, m.params["name"]
+('{name} played {card}', SeatRef(seat=2))
+>>> plain_text(m, lambda seat: f"P{seat}")
+'P2 played 10D'
+>>> plain_text(Message("{num} card", {"num": 3}, plural="{num} cards"), str)
+'3 cards'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+__all__ = [
+    "CardRef",
+    "CardsRef",
+    "Message",
+    "OptionText",
+    "Param",
+    "ScoreRow",
+    "ScoreTable",
+    "SeatRef",
+    "plain_text",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRef:
+    """A seat, rendered as the name of whoever sits there."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """One card in the game's canonical notation (``10D``, ``7H'``, ``JK``); ``None`` when
+    hidden."""
+
+    card: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRef:
+    """Several cards in canonical notation (``None`` for each hidden one)."""
+
+    cards: tuple[str | None, ...]
+
+
+Param = str | int | bool | None | SeatRef | CardRef | CardsRef
+"""What a message parameter may be."""
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalog id and its parameters.
+
+    ``id`` is the ``msgid`` (English text or a ``prefix:name`` key whose English entry is
+    in the game's English catalog).  A message that depends on a count names its English
+    plural form in ``plural``; the count is the parameter ``num``.
+    """
+
+    id: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+    plural: str | None = None
+
+    def count(self) -> int:
+        """The count that picks a plural form (the ``num`` parameter, else 1)."""
+        num = self.params.get("num")
+        return num if isinstance(num, int) and not isinstance(num, bool) else 1
+
+
+@dataclass(frozen=True, slots=True)
+class OptionText:
+    """How an option is shown in a form: its label, its help and a label for each choice."""
+
+    label: Message
+    help: Message
+    choices: Mapping[str, Message] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One line of a score breakdown: a label and a value per column (side)."""
+
+    label: Message
+    values: tuple[int | str, ...]
+    total: bool = False
+    """True for a line that sums up the ones above it (shown emphasised)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    """The end-of-unit score breakdown: a title, the seats of each column's side and the
+    rows (the totals rows flagged ``total``)."""
+
+    title: Message
+    sides: tuple[tuple[int, ...], ...]
+    rows: tuple[ScoreRow, ...]
+
+
+def _param_text(value: Param, seat_name: Callable[[int], str]) -> str:
+    if isinstance(value, SeatRef):
+        return seat_name(value.seat)
+    if isinstance(value, CardRef):
+        return value.card or "??"
+    if isinstance(value, CardsRef):
+        return " ".join(c or "??" for c in value.cards)
+    return "" if value is None else str(value)
+
+
+def render_params(message: Message, seat_name: Callable[[int], str]) -> dict[str, str]:
+    """Every parameter of a message as plain text (seats through ``seat_name``)."""
+    return {k: _param_text(v, seat_name) for k, v in message.params.items()}
+
+
+def plain_text(message: Message, seat_name: Callable[[int], str]) -> str:
+    """A message in English without a catalog: its id (or plural form) filled in."""
+    template = message.id
+    if message.plural is not None and message.count() != 1:
+        template = message.plural
+    values = render_params(message, seat_name)
+    for key, text in values.items():
+        template = template.replace("{" + key + "}", text)
+    return template
