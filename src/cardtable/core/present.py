@@ -51,13 +51,15 @@ class CardRef:
 
 @dataclass(frozen=True, slots=True)
 class CardsRef:
-    """Several cards in canonical notation (``None`` for each hidden one)."""
+    """Several cards in canonical notation (``None`` for each hidden one); a token that is
+    not a card (Royal Casino's build ``b1``) is shown as written."""
 
     cards: tuple[str | None, ...]
 
 
 Param = str | int | bool | None | SeatRef | CardRef | CardsRef
 """What a message parameter may be."""
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -99,11 +101,11 @@ class ScoreRow:
 
 @dataclass(frozen=True, slots=True)
 class ScoreTable:
-    """The end-of-unit score breakdown: a title, the seats of each column's side and the
-    rows (the totals rows flagged ``total``)."""
+    """The end-of-unit score breakdown: a title and rows with one value per side, the
+    sides in the order of :meth:`cardtable.core.game.Game.sides` (the totals rows are
+    flagged ``total``)."""
 
     title: Message
-    sides: tuple[tuple[int, ...], ...]
     rows: tuple[ScoreRow, ...]
 
 
