@@ -27,9 +27,8 @@ def test_worked_example_pagat_tricks_pot_and_scores():
     state, events = play_tricks(state, EXAMPLE_TRICKS_1_TO_7 + EXAMPLE_TRICKS_8_TO_11)
     won = [e for e in events if isinstance(e, TrickWon)]
     assert [e.seat for e in won] == WINNERS_PAGAT
-    assert [e.cards for e in won] == [
-        tuple(format_card(c) for c in parse_cards(t)) for t in EXAMPLE_TRICKS_1_TO_7 + EXAMPLE_TRICKS_8_TO_11
-    ]
+    tricks = EXAMPLE_TRICKS_1_TO_7 + EXAMPLE_TRICKS_8_TO_11
+    assert [e.cards for e in won] == [tuple(format_card(c) for c in parse_cards(t)) for t in tricks]
     (pot,) = [e for e in events if isinstance(e, PotAwarded)]
     assert pot.seat == A
     assert pot.cards == ("2C", "3D", "AC", "2D", "AD", "3S", "AS", "4C")
