@@ -4,6 +4,7 @@ renders them without knowing the game.  The toy game gets defaults with nothing 
 
 from __future__ import annotations
 
+import importlib
 import random
 from importlib import resources
 
@@ -15,6 +16,7 @@ from cardtable.core.game import Event
 from cardtable.core.present import CardRef, CardsRef, Message, ScoreTable, SeatRef
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY
+from cardtable.games.royal_mastheads.events import PotAwarded
 from cardtable.server.i18n import LANGUAGES, translator
 from cardtable.server.present import describe_event, event_json, render_message, score_json
 from tests.cli.toy import GAME as TOY
@@ -23,18 +25,31 @@ NAMES = ["Jiří", "Ольга", "Ann", "Bob"]
 GAMES = sorted(REGISTRY.names())
 
 
-def events_of(game: AnyGame, seeds: int) -> dict[str, Event]:
-    """One event of every kind seen in random matches of a game (as seat 0 sees it)."""
-    seen: dict[str, Event] = {}
+RARE: dict[str, tuple[Event, ...]] = {"royal-mastheads": (PotAwarded(None, ()),)}
+"""Events the random games above seldom show: a tie for most tricks."""
+OPTIONS: dict[str, dict[str, object]] = {
+    "royal-mastheads": {"deals": 2},
+    "rummy": {"jokers": True, "jokerSwap": True},
+}
+
+
+def events_of(game: AnyGame, seeds: int) -> dict[tuple[str, str], Event]:
+    """One event of every kind and message seen in random matches of a game, as seat 0
+    and as a spectator see them."""
+    seen: dict[tuple[str, str], Event] = {}
     for seed in range(seeds):
         rng = random.Random(seed)
-        options = {"deals": 2} if game.info.name == "royal-mastheads" else None
+        options = OPTIONS.get(game.info.name)
         state = game.new_game(game.info.default_players, options, seed=seed)
         while game.to_act(state) is not None:
             legal = game.legal_actions(state)
             state, events = game.apply(state, legal[rng.randrange(len(legal))])
             for e in events:
-                seen.setdefault(e.kind, game.redact(e, 0))
+                for seat in (0, None):
+                    shown = game.redact(e, seat)
+                    seen.setdefault((e.kind, game.describe_event(shown).id), shown)
+    for e in RARE.get(game.info.name, ()):
+        seen.setdefault((e.kind, game.describe_event(e).id), e)
     return seen
 
 
@@ -46,7 +61,7 @@ def game_catalog(game: AnyGame, lang: str) -> Catalog:
         return read_po(fh, locale=lang)
 
 
-def messages_of(game: AnyGame, events: dict[str, Event]) -> list[Message]:
+def messages_of(game: AnyGame, events: dict[tuple[str, str], Event]) -> list[Message]:
     out = [game.describe_event(e) for e in events.values()]
     for e in events.values():
         table = game.score_table(e)
@@ -60,14 +75,14 @@ def messages_of(game: AnyGame, events: dict[str, Event]) -> list[Message]:
 
 
 @pytest.fixture(scope="module", params=GAMES)
-def played(request: pytest.FixtureRequest) -> tuple[AnyGame, dict[str, Event]]:
+def played(request: pytest.FixtureRequest) -> tuple[AnyGame, dict[tuple[str, str], Event]]:
     game = REGISTRY.get(request.param)
     return game, events_of(game, 4)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_of_a_game_is_in_its_own_catalog(
-    played: tuple[AnyGame, dict[str, Event]], lang: str
+    played: tuple[AnyGame, dict[tuple[str, str], Event]], lang: str
 ) -> None:
     game, events = played
     catalog = game_catalog(game, lang)
@@ -80,19 +95,28 @@ def test_every_message_of_a_game_is_in_its_own_catalog(
         assert (message.plural is not None) == isinstance(entry.id, tuple | list), message.id
 
 
-def test_every_event_kind_has_a_message(played: tuple[AnyGame, dict[str, Event]]) -> None:
+def test_every_event_kind_has_a_message(
+    played: tuple[AnyGame, dict[tuple[str, str], Event]],
+) -> None:
     game, events = played
-    for kind, event in events.items():
+    module = importlib.import_module(f"{game.catalog_package()}.events")
+    declared = {
+        cls.kind
+        for name in module.__all__
+        if isinstance(cls := getattr(module, name), type) and issubclass(cls, Event)
+    }
+    assert declared <= {kind for kind, _ in events}, "the random games miss some event kinds"
+    for (kind, _), event in events.items():
         message = game.describe_event(event)
         assert not message.id.startswith("event:"), f"{game.info.name}: no message for {kind}"
 
 
 @pytest.mark.parametrize("lang", ["cs", "ru"])
 def test_every_event_kind_has_a_localized_line(
-    played: tuple[AnyGame, dict[str, Event]], lang: str
+    played: tuple[AnyGame, dict[tuple[str, str], Event]], lang: str
 ) -> None:
     game, events = played
-    for kind, event in events.items():
+    for (kind, _), event in events.items():
         line = describe_event(game, event, NAMES, translator(lang))
         english = describe_event(game, event, NAMES, translator("en"))
         assert line and "{" not in line, f"{game.info.name}: {kind!r} → {line!r}"
@@ -101,7 +125,7 @@ def test_every_event_kind_has_a_localized_line(
 
 @pytest.mark.parametrize("lang", ["cs", "ru"])
 def test_option_labels_and_help_are_translated(
-    played: tuple[AnyGame, dict[str, Event]], lang: str
+    played: tuple[AnyGame, dict[tuple[str, str], Event]], lang: str
 ) -> None:
     game, _ = played
     tr, en = translator(lang), translator("en")
@@ -115,7 +139,9 @@ def test_option_labels_and_help_are_translated(
         assert set(text.choices) == set(spec.choices)
 
 
-def test_english_option_texts_are_words_not_ids(played: tuple[AnyGame, dict[str, Event]]) -> None:
+def test_english_option_texts_are_words_not_ids(
+    played: tuple[AnyGame, dict[tuple[str, str], Event]],
+) -> None:
     game, _ = played
     en = translator("en")
     for spec in game.info.options.specs:
@@ -138,7 +164,9 @@ def test_messages_shared_by_games_agree() -> None:
                 seen[key] = (name, entry.string)
 
 
-def test_cards_are_notation_in_events_and_json(played: tuple[AnyGame, dict[str, Event]]) -> None:
+def test_cards_are_notation_in_events_and_json(
+    played: tuple[AnyGame, dict[tuple[str, str], Event]],
+) -> None:
     game, events = played
     for event in events.values():
         for key, value in event_json(event).items():
@@ -156,7 +184,7 @@ def test_cards_are_notation_in_events_and_json(played: tuple[AnyGame, dict[str, 
 
 
 def test_each_game_has_a_score_breakdown_with_translated_rows(
-    played: tuple[AnyGame, dict[str, Event]],
+    played: tuple[AnyGame, dict[tuple[str, str], Event]],
 ) -> None:
     game, events = played
     tables = [(e, t) for e in events.values() if (t := game.score_table(e)) is not None]

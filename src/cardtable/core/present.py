@@ -10,15 +10,13 @@ words, the player names and the suit symbols.
 >>> m = Message("{name} played {card}", {"name": SeatRef(2), "card": CardRef("10D")})
 >>> m.id, m.params["name"]
 ('{name} played {card}', SeatRef(seat=2))
->>> plain_text(m, lambda seat: f"P{seat}")
-'P2 played 10D'
->>> plain_text(Message("{num} card", {"num": 3}, plural="{num} cards"), str)
-'3 cards'
+>>> Message("{num} card", {"num": 3}, plural="{num} cards").count()
+3
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -30,7 +28,6 @@ __all__ = [
     "ScoreRow",
     "ScoreTable",
     "SeatRef",
-    "plain_text",
 ]
 
 
@@ -107,29 +104,3 @@ class ScoreTable:
 
     title: Message
     rows: tuple[ScoreRow, ...]
-
-
-def _param_text(value: Param, seat_name: Callable[[int], str]) -> str:
-    if isinstance(value, SeatRef):
-        return seat_name(value.seat)
-    if isinstance(value, CardRef):
-        return value.card or "??"
-    if isinstance(value, CardsRef):
-        return " ".join(c or "??" for c in value.cards)
-    return "" if value is None else str(value)
-
-
-def render_params(message: Message, seat_name: Callable[[int], str]) -> dict[str, str]:
-    """Every parameter of a message as plain text (seats through ``seat_name``)."""
-    return {k: _param_text(v, seat_name) for k, v in message.params.items()}
-
-
-def plain_text(message: Message, seat_name: Callable[[int], str]) -> str:
-    """A message in English without a catalog: its id (or plural form) filled in."""
-    template = message.id
-    if message.plural is not None and message.count() != 1:
-        template = message.plural
-    values = render_params(message, seat_name)
-    for key, text in values.items():
-        template = template.replace("{" + key + "}", text)
-    return template
