@@ -5,6 +5,10 @@ state is an immutable value; :meth:`Game.apply` is pure and returns the new stat
 frozen :class:`Event` records.  Hidden information leaves a game only through
 :meth:`Game.view` and :meth:`Game.redact`.
 
+How a game presents itself to people (events as messages, option labels, score
+breakdowns) is the last section of :class:`Game`, with defaults any game can live with;
+the values are in :mod:`cardtable.core.present`.
+
 The scope of a game is either a whole ``"match"`` (to 21 points, a set of 10 deals, …) or
 a single ``"unit"`` (one hand, round or deal): both are first-class.
 """
@@ -37,7 +41,8 @@ class Event:
     """Something that happened, for UIs to show and logs to keep.
 
     Subclasses are frozen dataclasses; ``kind`` names them in JSON.  Fields hold plain
-    values (ints, strings, tuples); a card hidden from a reader is ``None``.
+    values (ints, strings, tuples); a card is its canonical text in the game's notation
+    (``10D``), and a card hidden from a reader is ``None``.
     """
 
     kind: ClassVar[str] = "event"
