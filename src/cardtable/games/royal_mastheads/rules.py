@@ -215,6 +215,10 @@ def explain_illegal(state: RoyalMastheadsState, action: object) -> IllegalAction
     return IllegalActionError("M-10", f"play {name} is not legal now")
 
 
+_TEXT_OF = CARD_TEXT.__getitem__
+"""A card index's notation, for ``map`` over the cards an event names."""
+
+
 # -- dealing (M-4 … M-6) ------------------------------------------------------------------
 def first_dealer(seed: int) -> int:
     """The first dealer, drawn by the match's random generator (M-4)."""
@@ -282,7 +286,7 @@ def new_deal(
         seat = (dealer + 1 + i) & 3
         hands[seat] = h
         cards.sort()
-        lists[seat] = tuple(CARD_TEXT[c] for c in cards)
+        lists[seat] = tuple(map(_TEXT_OF, cards))
     if totals is None:
         totals = totals_of(history)
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals)
@@ -325,7 +329,7 @@ def _finish_deal(
     old, new = info.totals, score.scores
     totals = (old[0] + new[0], old[1] + new[1], old[2] + new[2], old[3] + new[3])
     events: list[Event] = [
-        PotAwarded(score.pot_seat, tuple(CARD_TEXT[c] for c in state.pot)),
+        PotAwarded(score.pot_seat, tuple(map(_TEXT_OF, state.pot))),
         DealScored(
             info.number,
             score.tricks,
