@@ -5,6 +5,10 @@ state is an immutable value; :meth:`Game.apply` is pure and returns the new stat
 frozen :class:`Event` records.  Hidden information leaves a game only through
 :meth:`Game.view` and :meth:`Game.redact`.
 
+How a game presents itself to people (events as messages, option labels, score
+breakdowns) is the last section of :class:`Game`, with defaults any game can live with;
+the values are in :mod:`cardtable.core.present`.
+
 The scope of a game is either a whole ``"match"`` (to 21 points, a set of 10 deals, …) or
 a single ``"unit"`` (one hand, round or deal): both are first-class.
 """
@@ -20,7 +24,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.kit import Policy, SearchProfile, ViewSampler
-from cardtable.core.options import Options, OptionSchema
+from cardtable.core.options import Options, OptionSchema, OptionSpec
+from cardtable.core.present import Message, OptionText, Param, ScoreTable
 
 __all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
 
@@ -36,7 +41,8 @@ class Event:
     """Something that happened, for UIs to show and logs to keep.
 
     Subclasses are frozen dataclasses; ``kind`` names them in JSON.  Fields hold plain
-    values (ints, strings, tuples); a card hidden from a reader is ``None``.
+    values (ints, strings, tuples); a card is its canonical text in the game's notation
+    (``10D``), and a card hidden from a reader is ``None``.
     """
 
     kind: ClassVar[str] = "event"
@@ -302,3 +308,33 @@ class Game(ABC, Generic[S, A, V]):
     def invariant_failures(self, state: S) -> list[str]:
         """Broken invariants of a state (card conservation and the like); empty when sound."""
         return []
+
+    # -- presentation -----------------------------------------------------------------------
+    # What a UI shows, as catalog message ids with typed parameters (core.present).  The
+    # defaults work for any game; a game overrides them from its own ``present`` module.
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message: by default ``event:<kind>`` with the event's fields (a UI
+        without that id in its catalog falls back to the event's English ``describe``)."""
+        params: dict[str, Param] = {}
+        for f in dataclasses.fields(event):
+            value = getattr(event, f.name)
+            plain = value is None or isinstance(value, bool | int | str)
+            params[f.name] = value if plain else str(value)
+        return Message("event:" + event.kind, params)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels; by default the option's own English
+        name, help and choice values (shown untranslated)."""
+        return OptionText(
+            Message(spec.name), Message(spec.help), {c: Message(c) for c in spec.choices}
+        )
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The score breakdown an end-of-unit event carries, as rows; ``None`` for any other
+        event (the default: no breakdown)."""
+        return None
+
+    def catalog_package(self) -> str | None:
+        """The package whose ``locale/<lang>/LC_MESSAGES/messages.po`` catalogs hold this
+        game's message ids; by default the package of the game's class."""
+        return type(self).__module__.rpartition(".")[0] or None

@@ -15,7 +15,7 @@ from cardtable.core.record import Record, replay
 from cardtable.core.registry import AnyGame
 from cardtable.server.conn import Conn
 from cardtable.server.i18n import Translator
-from cardtable.server.present import action_entry, describe_event, event_json
+from cardtable.server.present import action_entry, log_entry
 from cardtable.server.seats import Meta
 from cardtable.tables.table import Table, TableUpdate
 
@@ -108,9 +108,12 @@ def seats_json(
     ]
 
 
-def event_entry(version: int, event: Event, names: Sequence[str], tr: Translator) -> dict[str, Any]:
-    """One log entry: the version it belongs to, its sentence and its data."""
-    return {"v": version, "text": describe_event(event, names, tr), "event": event_json(event)}
+def event_entry(
+    game: AnyGame, version: int, event: Event, names: Sequence[str], tr: Translator
+) -> dict[str, Any]:
+    """One log entry: the version it belongs to, its sentence, its data and, at the end of a
+    unit, its score breakdown."""
+    return {"v": version, **log_entry(game, event, names, tr)}
 
 
 def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
@@ -148,7 +151,7 @@ def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
 def _events_since(room: Shown, conn: Conn, since: int) -> list[dict[str, Any]]:
     names = seat_names(room.meta, conn.tr)
     return [
-        event_entry(version, event, names, conn.tr)
+        event_entry(room.game, version, event, names, conn.tr)
         for version, event in room.table.events_since(conn.seat, since)
     ]
 
@@ -182,7 +185,9 @@ def update_entries(
     """The log entries of some applied updates as ``seat`` may see them."""
     names = seat_names(meta, tr)
     return [
-        event_entry(u.version, game.redact(e, seat), names, tr) for u in updates for e in u.events
+        event_entry(game, u.version, game.redact(e, seat), names, tr)
+        for u in updates
+        for e in u.events
     ]
 
 
@@ -212,9 +217,7 @@ def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:
                 "action": None if i == 0 else record.actions[i - 1],
                 "view": game.view_to_json(game.view(state, None)),
                 "hands": hands,
-                "events": [
-                    {"text": describe_event(e, names, tr), "event": event_json(e)} for e in events
-                ],
+                "events": [log_entry(game, e, names, tr) for e in events],
             }
         )
     outcome = room.table.outcome()

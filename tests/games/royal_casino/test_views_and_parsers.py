@@ -67,10 +67,12 @@ def _event_cards(event: object) -> list[int]:
 def test_dealt_events_show_a_seat_only_its_own_cards() -> None:
     s = GAME.new_game(3, seed=4)
     s, _ = GAME.apply(s, GAME.legal_actions(s)[0])
-    e = Dealt(1, 2, 0, ((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12)), ())
+    e = Dealt(
+        1, 2, 0, (("2S", "3S", "4S", "5S"), ("6S", "7S", "8S", "9S"), ("JS", "QS", "KS", "AH")), ()
+    )
     red = GAME.redact(e, 1)
     assert isinstance(red, Dealt)
-    assert red.hands == ((None,) * 4, (5, 6, 7, 8), (None,) * 4)
+    assert red.hands == ((None,) * 4, ("6S", "7S", "8S", "9S"), (None,) * 4)
     spectator = GAME.redact(e, None)
     assert isinstance(spectator, Dealt)
     assert all(c is None for h in spectator.hands for c in h)

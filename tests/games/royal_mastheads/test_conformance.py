@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from cardtable.cards import parse_card
 from cardtable.core.record import Record, replay
 from cardtable.games.royal_mastheads import GAME, Phase, RoyalMastheadsState
 from cardtable.games.royal_mastheads.events import DealScored, PotAwarded, TrickWon
@@ -59,7 +60,7 @@ def test_self_play_invariants_and_independent_scores(ruleset):
                     tricks: list[tuple[int, tuple[int, ...]]] = [
                         (t.winner, t.cards) for t in before.tricks
                     ]
-                    tricks.append((last.seat, last.cards))
+                    tricks.append((last.seat, tuple(parse_card(c) for c in last.cards)))
                     turned = GAME.format_action(before.info.turned).split()[1]
                     expected = spec_deal_scores(rules, turned, tricks, before.pot)
                     assert list(event.scores) == expected

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardtable.cards import parse_card, parse_cards
+from cardtable.cards import format_card, parse_card, parse_cards
 from cardtable.core.game import Event
 from cardtable.games.royal_mastheads import GAME, OPTIONS
 from cardtable.games.royal_mastheads.events import DealScored, PotAwarded
@@ -206,7 +206,7 @@ def test_M8_tie_for_most_tricks_in_play():
         if scored.tricks.count(max(scored.tricks)) > 1:
             (pot,) = [e for e in events if isinstance(e, PotAwarded)]
             assert pot.seat is None
-            assert pot.cards == before.pot
+            assert pot.cards == tuple(format_card(c) for c in before.pot)
             expected = score_deal(PAGAT, state.info.turned, state.tricks, ())
             assert scored.scores == expected.scores
             return

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardtable.cards import parse_card, parse_cards
+from cardtable.cards import format_card, parse_card, parse_cards
 from cardtable.games.royal_mastheads import GAME, Phase, RoyalMastheadsState
 from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
 from cardtable.games.royal_mastheads.state import pot_owner
@@ -73,11 +73,11 @@ def test_tricks_are_public_once_taken_and_pot_shown_after_scoring():
 
 def test_redact_dealt_and_pot_events():
     state = GAME.new_game(4, seed=2)
-    hands = tuple(tuple(c for c in range(52) if h >> c & 1) for h in state.hands)
+    hands = tuple(tuple(format_card(c) for c in range(52) if h >> c & 1) for h in state.hands)
     dealt = Dealt(1, 0, hands)
     assert GAME.redact(dealt, 2) == Dealt(1, 0, (None, None, hands[2], None))
     assert GAME.redact(dealt, None) == Dealt(1, 0, (None, None, None, None))
-    chosen = PotCardChosen(1, 5)
+    chosen = PotCardChosen(1, "6S")
     assert GAME.redact(chosen, 1) == chosen
     assert GAME.redact(chosen, 0) == PotCardChosen(1, None)
 

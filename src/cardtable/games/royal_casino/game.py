@@ -10,9 +10,10 @@ from cardtable.cards import FULL_DECK, iter_mask
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
-from cardtable.core.options import Options
+from cardtable.core.options import Options, OptionSpec
+from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.core.rng import derive_rng
-from cardtable.games.royal_casino import notation, rules, search, view
+from cardtable.games.royal_casino import notation, present, rules, search, view
 from cardtable.games.royal_casino.determinize import RoyalCasinoSampler
 from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino.playout import random_playout
@@ -251,6 +252,19 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         if state.phase == Phase.PLAY and max(hand_sizes) - min(hand_sizes) > 1:
             failures.append("hand sizes differ by more than one card")
         return failures
+
+    # -- presentation -----------------------------------------------------------------------
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message id with typed parameters (see ``present``)."""
+        return present.describe_event(event) or super().describe_event(event)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels as message ids."""
+        return present.option_text(spec)
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The end-of-unit score breakdown an event carries, as rows."""
+        return present.score_table(event)
 
 
 GAME = RoyalCasinoGame()

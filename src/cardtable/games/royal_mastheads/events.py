@@ -1,6 +1,6 @@
-"""The frozen events Royal Mastheads emits (cards are ints; a hidden card is ``None``).
+"""The frozen events Royal Mastheads emits (cards in notation; a hidden card is ``None``).
 
->>> CardPlayed(0, 51).describe()
+>>> CardPlayed(0, "KC").describe()
 'P1 plays KC'
 >>> PotCardChosen(2, None).describe()
 'P3 puts ?? into the pot'
@@ -26,10 +26,14 @@ __all__ = [
 ]
 
 
-def _cards(cards: tuple[int, ...] | None) -> str:
+CARD_TEXT = tuple(format_card(c) for c in range(52))
+"""The notation of each card index, for building events without formatting each time."""
+
+
+def _cards(cards: tuple[str, ...] | None) -> str:
     if cards is None:
         return "??"
-    return " ".join(format_card(c) for c in cards) or "-"
+    return " ".join(cards) or "-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,7 @@ class Dealt(Event):
     kind: ClassVar[str] = "dealt"
     deal: int
     dealer: int
-    hands: tuple[tuple[int, ...] | None, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
 
     def describe(self) -> str:
         """One line for a log."""
@@ -51,13 +55,13 @@ class CardTurned(Event):
     """The card shown to everyone (M-5): trumps, and (``pagat``) the masthead rank."""
 
     kind: ClassVar[str] = "card_turned"
-    card: int
+    card: str
     trumps: str
     masthead: str | None
 
     def describe(self) -> str:
         """One line for a log."""
-        text = f"{format_card(self.card)} is turned: {self.trumps} are trumps"
+        text = f"{self.card} is turned: {self.trumps} are trumps"
         if self.masthead is not None:
             text += f", {self.masthead}s are mastheads"
         return text
@@ -69,11 +73,11 @@ class PotCardChosen(Event):
 
     kind: ClassVar[str] = "pot_card_chosen"
     seat: int
-    card: int | None
+    card: str | None
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"P{self.seat + 1} puts {format_card(self.card)} into the pot"
+        return f"P{self.seat + 1} puts {self.card or '??'} into the pot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +86,11 @@ class CardPlayed(Event):
 
     kind: ClassVar[str] = "card_played"
     seat: int
-    card: int
+    card: str
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"P{self.seat + 1} plays {format_card(self.card)}"
+        return f"P{self.seat + 1} plays {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +100,7 @@ class TrickWon(Event):
     kind: ClassVar[str] = "trick_won"
     number: int
     seat: int
-    cards: tuple[int, ...]
+    cards: tuple[str, ...]
 
     def describe(self) -> str:
         """One line for a log."""
@@ -109,7 +113,7 @@ class PotAwarded(Event):
 
     kind: ClassVar[str] = "pot_awarded"
     seat: int | None
-    cards: tuple[int, ...]
+    cards: tuple[str, ...]
 
     def describe(self) -> str:
         """One line for a log."""

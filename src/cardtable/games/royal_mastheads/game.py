@@ -21,8 +21,9 @@ from typing import Any
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
-from cardtable.core.options import Options
-from cardtable.games.royal_mastheads import notation, rules, search
+from cardtable.core.options import Options, OptionSpec
+from cardtable.core.present import Message, OptionText, ScoreTable
+from cardtable.games.royal_mastheads import notation, present, rules, search
 from cardtable.games.royal_mastheads import view as view_mod
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
 from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
@@ -307,6 +308,19 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
             if points + bonus != got.scores[s]:
                 out.append(f"P{s + 1}: recomputed {points} + {bonus}, scored {got.scores[s]}")
         return out
+
+    # -- presentation -----------------------------------------------------------------------
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message id with typed parameters (see ``present``)."""
+        return present.describe_event(event) or super().describe_event(event)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels as message ids."""
+        return present.option_text(spec)
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The end-of-unit score breakdown an event carries, as rows."""
+        return present.score_table(event)
 
 
 GAME = RoyalMastheadsGame()

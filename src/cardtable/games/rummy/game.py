@@ -18,9 +18,10 @@ from typing import Any
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
-from cardtable.core.options import Options
+from cardtable.core.options import Options, OptionSpec
+from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.core.rng import derive_rng
-from cardtable.games.rummy import notation, rules, search, view
+from cardtable.games.rummy import notation, present, rules, search, view
 from cardtable.games.rummy.determinize import RummySampler
 from cardtable.games.rummy.greedy import RummyGreedyBot
 from cardtable.games.rummy.playout import random_playout
@@ -271,6 +272,19 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             if state.last_scores[state.last_closer] != 25:
                 out.append("the closer did not score +25")
         return out
+
+    # -- presentation -----------------------------------------------------------------------
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message id with typed parameters (see ``present``)."""
+        return present.describe_event(event) or super().describe_event(event)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels as message ids."""
+        return present.option_text(spec)
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The end-of-unit score breakdown an event carries, as rows."""
+        return present.score_table(event)
 
 
 GAME = RummyGame()
