@@ -3,7 +3,7 @@ only :class:`Dealt` carries cards hidden from some seats, which
 :func:`cardtable.games.royal_casino.view.redact` blanks to ``None``.
 
 >>> Trailed(0, "10D").describe()
-'P0 trailed 10D'
+'P1 trailed 10D'
 >>> mask_texts(0b101)
 ('AS', '3S')
 """
