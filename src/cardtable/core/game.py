@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.options import Options, OptionSchema
 
@@ -259,3 +260,25 @@ class Game(ABC, Generic[S, A, V]):
     def invariant_failures(self, state: S) -> list[str]:
         """Broken invariants of a state (card conservation and the like); empty when sound."""
         return []
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[A, V] | None:
+        """The game's action-id space and observation layout for learning environments
+        (:mod:`cardtable.core.encoding`), or ``None`` when it declares none.
+
+        By convention a game's package declares it as ``ENCODING`` in its ``encoding``
+        module (``cardtable.games.<game>.encoding``), found here so that a game is still one
+        folder; a game may override this instead.
+        """
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        name = f"{package}.encoding"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                return None
+            raise
+        found: Encoding[A, V] | None = getattr(module, "ENCODING", None)
+        return found
