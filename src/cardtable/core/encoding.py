@@ -108,9 +108,7 @@ class Decision(Generic[A]):
 
     __slots__ = ("_node", "_root", "prefix")
 
-    def __init__(
-        self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]
-    ) -> None:
+    def __init__(self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]) -> None:
         root = _Node()
         n = encoding.num_distinct_actions
         for action in legal:

@@ -117,9 +117,7 @@ class RoyalCasinoEncoding:
         else:
             ids.append(ADD if kind == Kind.ADD else RAISE)
         lowest = sorted(
-            _lowest(view.builds[i].mask)
-            for i in range(len(view.builds))
-            if action.builds >> i & 1
+            _lowest(view.builds[i].mask) for i in range(len(view.builds)) if action.builds >> i & 1
         )
         ids += [BUILD_CARD + c for c in lowest]
         loose = action.loose
