@@ -198,7 +198,7 @@ def aec_env(
     >>> env = aec_env("casino")
     >>> env.reset(seed=1)
     >>> obs = env.observe(env.agent_selection)
-    >>> int(obs["action_mask"].sum()) > 0, env.action_space("player_0").n
+    >>> int(obs["action_mask"].sum()) > 0, int(env.action_space("player_0").n)
     (True, 187)
     """
     return CardtableAECEnv(game, players, options, render_mode, scope, illegal_penalty)
