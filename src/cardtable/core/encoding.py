@@ -5,7 +5,7 @@ one integer from a fixed range, with a mask of the legal ones, and every observa
 a fixed-length vector of numbers.  A game declares both through an :class:`Encoding`
 (reached by :meth:`cardtable.core.game.Game.encoding`); this module turns one into the
 decisions and observations the environments hand out.  Pure standard library: the layers
-above wrap the lists in numpy arrays.
+above turn them into numpy arrays.
 
 **Actions as sequences of ids.**  An action whose choice is a set of cards (a Royal Casino
 capture, a Rummy meld) would need an id per subset; instead an encoding names an action by
@@ -18,10 +18,12 @@ step in any position and partial choice, and the masks are exact.  No sequence o
 action may be a prefix of another's (:class:`Decision` checks, and raises ``ValueError``).
 
 **Observations.**  :meth:`Encoding.observe` encodes a seat's *view* (never the state) as a
-flat list of numbers in ``[-1, 1]`` with a per-game documented layout;
-:func:`observation` appends the *pending* part: one slot per action id, 1 for the ids
-already chosen in the current decision (every encoding keeps a decision's ids distinct,
-so this multi-hot tells the partial choice exactly).
+flat vector of numbers in ``[-1, 1]`` with a per-game documented layout, given sparsely
+(:class:`Features`: the index and value of each non-zero number, as most of a card
+game's observation is zeros); :func:`observation` gives it as a dense list and appends the
+*pending* part: one slot per action id, 1 for the ids already chosen in the current
+decision (every encoding keeps a decision's ids distinct, so this multi-hot tells the
+partial choice exactly).  :func:`observation_features` is the same, sparse.
 
 >>> from cardtable.games import REGISTRY
 >>> game = REGISTRY.get("royal-mastheads")
@@ -37,7 +39,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar, cast
 
 from cardtable.core.errors import IllegalActionError
@@ -45,12 +47,12 @@ from cardtable.core.errors import IllegalActionError
 __all__ = [
     "Decision",
     "Encoding",
+    "Features",
     "clip_unit",
     "decode",
-    "mask_bits",
     "observation",
+    "observation_features",
     "observation_size",
-    "one_hot",
 ]
 
 A = TypeVar("A")
@@ -83,8 +85,9 @@ class Encoding(Protocol[A_contra, V_contra]):
         """The length of :meth:`observe`'s list for a game of ``players`` seats."""
         ...
 
-    def observe(self, view: V_contra) -> list[float]:
-        """A seat's view as numbers in ``[-1, 1]`` (layout documented per game)."""
+    def observe(self, view: V_contra) -> Features:
+        """A seat's view as numbers in ``[-1, 1]`` (layout documented per game), written
+        sparsely: its ``pos`` is :meth:`observation_size` when done."""
         ...
 
 
@@ -186,46 +189,86 @@ def observation_size(encoding: Encoding[A, V_contra], players: int) -> int:
     return encoding.observation_size(players) + encoding.num_distinct_actions
 
 
+def observation_features(
+    encoding: Encoding[A, V_contra], view: V_contra, pending: Sequence[int] = ()
+) -> Features:
+    """:func:`observation` written sparsely (``values``: index → non-zero value)."""
+    features = encoding.observe(view)
+    base = features.pos
+    for i in pending:
+        features.values[base + i] = 1.0
+    features.pos = base + encoding.num_distinct_actions
+    return features
+
+
 def observation(
     encoding: Encoding[A, V_contra], view: V_contra, pending: Sequence[int] = ()
 ) -> list[float]:
-    """The observation of a view with the ids already chosen in the current decision."""
-    out = encoding.observe(view)
-    tail = [0.0] * encoding.num_distinct_actions
-    for i in pending:
-        tail[i] = 1.0
-    out.extend(tail)
+    """The observation of a view with the ids already chosen in the current decision, as a
+    dense list of :func:`observation_size` numbers."""
+    features = observation_features(encoding, view, pending)
+    out = [0.0] * features.pos
+    for i, x in features.values.items():
+        out[i] = x
     return out
+
+
+class Features:
+    """Writes an observation section by section, keeping only its non-zero numbers.
+
+    ``pos`` is where the next section starts; ``values`` maps index → value.
+
+    >>> f = Features()
+    >>> f.bits(0b101, 4); f.one_hot(1, 3); f.number(0.5)
+    >>> f.values, f.pos
+    ({0: 1.0, 2: 1.0, 5: 1.0, 7: 0.5}, 8)
+    """
+
+    __slots__ = ("pos", "values")
+
+    def __init__(self) -> None:
+        self.values: dict[int, float] = {}
+        self.pos = 0
+
+    def bits(self, mask: int, size: int) -> None:
+        """A section of ``size`` slots: 1 at each set bit of ``mask`` below ``size``."""
+        base = self.pos
+        values = self.values
+        mask &= (1 << size) - 1
+        while mask:
+            low = mask & -mask
+            values[base + low.bit_length() - 1] = 1.0
+            mask ^= low
+        self.pos = base + size
+
+    def one_hot(self, index: int, size: int) -> None:
+        """A section of ``size`` slots: 1 at ``index`` (none when outside the range)."""
+        if 0 <= index < size:
+            self.values[self.pos + index] = 1.0
+        self.pos += size
+
+    def number(self, x: float) -> None:
+        """One slot holding ``x`` clipped into ``[-1, 1]``."""
+        if x:
+            self.values[self.pos] = clip_unit(x)
+        self.pos += 1
+
+    def numbers(self, xs: Iterable[float]) -> None:
+        """One slot per number, each clipped into ``[-1, 1]``."""
+        for x in xs:
+            self.number(x)
+
+    def at(self, offset: int, x: float) -> None:
+        """Set slot ``pos + offset`` of the current section to ``x`` (clipped), without
+        moving ``pos`` (for sections written out of order; :meth:`skip` them after)."""
+        if x:
+            self.values[self.pos + offset] = clip_unit(x)
+
+    def skip(self, size: int) -> None:
+        """Move past ``size`` slots (written with :meth:`at`, or zero)."""
+        self.pos += size
 
 
 def clip_unit(x: float) -> float:
     """``x`` clipped into ``[-1, 1]`` (scaled counts and scores)."""
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
-
-
-_BYTE_BITS = tuple(tuple(float(b >> k & 1) for k in range(8)) for b in range(256))
-
-
-def mask_bits(mask: int, size: int) -> list[float]:
-    """The first ``size`` bits of a mask as 0.0/1.0 (bit 0 first).
-
-    >>> mask_bits(0b101, 4)
-    [1.0, 0.0, 1.0, 0.0]
-    """
-    out: list[float] = []
-    for k in range(0, size, 8):
-        out.extend(_BYTE_BITS[mask >> k & 0xFF])
-    del out[size:]
-    return out
-
-
-def one_hot(index: int, size: int) -> list[float]:
-    """``size`` zeros with a 1.0 at ``index`` (all zeros when ``index`` is outside the range).
-
-    >>> one_hot(1, 3), one_hot(-1, 2)
-    ([0.0, 1.0, 0.0], [0.0, 0.0])
-    """
-    out = [0.0] * size
-    if 0 <= index < size:
-        out[index] = 1.0
-    return out

@@ -27,6 +27,7 @@ from cardtable.core.options import Options
 from cardtable.rl.common import (
     ILLEGAL_PENALTY,
     GameLike,
+    TurnObservation,
     encoding_of,
     game_of,
     mask_array,
@@ -84,6 +85,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self._state: Any = None
         self._decision: Decision[Any] | None = None
         self._seat = -1
+        self._turn: TurnObservation | None = None
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -127,19 +129,23 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
                     self.terminations[agent] = True
             return
         self._seat = seat
-        self._decision = Decision(self.encoding, game.view(state, seat), game.legal_actions(state))
+        view = game.view(state, seat)
+        self._turn = TurnObservation(self.encoding, view)
+        self._decision = Decision(self.encoding, view, game.legal_actions(state))
         self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> Obs:
         """The agent's observation and action mask (see the module doc)."""
         seat = self.possible_agents.index(agent)
-        view = self.game.view(self._state, seat)
-        acting = self._decision is not None and seat == self._seat
-        decision = self._decision if acting else None
-        pending = decision.prefix if decision is not None else ()
+        decision = self._decision
+        if decision is not None and seat == self._seat and self._turn is not None:
+            return {
+                "observation": self._turn.array(decision.prefix),
+                "action_mask": mask_array(self._ids, decision),
+            }
         return {
-            "observation": observation_array(self.encoding, view, pending),
-            "action_mask": mask_array(self._ids, decision),
+            "observation": observation_array(self.encoding, self.game.view(self._state, seat)),
+            "action_mask": mask_array(self._ids, None),
         }
 
     def step(self, action: int | None) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.core.encoding import Decision, Encoding, observation
+from cardtable.core.encoding import Decision, Encoding, observation_features
 from cardtable.core.game import Outcome
 from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame
@@ -18,6 +18,7 @@ from cardtable.games import REGISTRY
 __all__ = [
     "ILLEGAL_PENALTY",
     "GameLike",
+    "TurnObservation",
     "encoding_of",
     "game_of",
     "mask_array",
@@ -66,8 +67,16 @@ def reward_of(outcome: Outcome | None, seat: int) -> float:
 def observation_array(
     enc: Encoding[Any, Any], view: object, pending: tuple[int, ...] = ()
 ) -> npt.NDArray[np.float32]:
-    """:func:`cardtable.core.encoding.observation` as a float32 array."""
-    return np.asarray(observation(enc, view, pending), dtype=np.float32)
+    """:func:`cardtable.core.encoding.observation` as a float32 array (written from its
+    sparse form: most numbers are zero)."""
+    features = observation_features(enc, view, pending)
+    out = np.zeros(features.pos, dtype=np.float32)
+    values = features.values
+    if values:
+        out[np.fromiter(values.keys(), np.intp, len(values))] = np.fromiter(
+            values.values(), np.float32, len(values)
+        )
+    return out
 
 
 def mask_array(size: int, decision: Decision[Any] | None) -> npt.NDArray[np.int8]:
@@ -76,3 +85,27 @@ def mask_array(size: int, decision: Decision[Any] | None) -> npt.NDArray[np.int8
     if decision is not None:
         mask[decision.legal_ids()] = 1
     return mask
+
+
+class TurnObservation:
+    """The acting seat's observations during one decision: the view is encoded once, and
+    each step only sets the pending ids (the view does not change while a move of several
+    ids is being chosen)."""
+
+    __slots__ = ("_base", "_enc", "_view")
+
+    def __init__(self, enc: Encoding[Any, Any], view: object) -> None:
+        self._enc = enc
+        self._view = view
+        self._base: npt.NDArray[np.float32] | None = None
+
+    def array(self, pending: tuple[int, ...]) -> npt.NDArray[np.float32]:
+        """The observation with ``pending`` ids chosen (a new array each time)."""
+        base = self._base
+        if base is None:
+            base = self._base = observation_array(self._enc, self._view)
+        out = base.copy()
+        if pending:
+            offset = out.size - self._enc.num_distinct_actions
+            out[[offset + i for i in pending]] = 1.0
+        return out

@@ -28,6 +28,7 @@ from cardtable.core.options import Options
 from cardtable.rl.common import (
     ILLEGAL_PENALTY,
     GameLike,
+    TurnObservation,
     encoding_of,
     game_of,
     mask_array,
@@ -80,6 +81,7 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self.action_space = spaces.Discrete(self._ids)
         self._state: Any = None
         self._decision: Decision[Any] | None = None
+        self._turn: TurnObservation | None = None
         self._bot_rng = random.Random(0)
 
     def reset(
@@ -107,15 +109,17 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
             view = game.view(self._state, seat)
             legal = game.legal_actions(self._state)
             if seat == self.seat:
+                self._turn = TurnObservation(self.encoding, view)
                 self._decision = Decision(self.encoding, view, legal)
                 return
             action = self.bots[seat].choose(view, legal, self._bot_rng)
             self._state, _ = game.apply(self._state, action)
 
     def _observe(self) -> ObsArray:
-        view = self.game.view(self._state, self.seat)
-        pending = self._decision.prefix if self._decision is not None else ()
-        return observation_array(self.encoding, view, pending)
+        decision = self._decision
+        if decision is None or self._turn is None:
+            return observation_array(self.encoding, self.game.view(self._state, self.seat))
+        return self._turn.array(decision.prefix)
 
     def _info(self, **extra: object) -> dict[str, Any]:
         return {"action_mask": mask_array(self._ids, self._decision), **extra}

@@ -31,15 +31,15 @@ the observer's side).  Cards are 52 slots in index order (``suit * 13 + rank - 1
 
 >>> from cardtable.games.royal_casino import GAME
 >>> s = GAME.new_game(2, seed=2, scope="unit")
->>> obs = ENCODING.observe(GAME.view(s, 0))
->>> len(obs) == ENCODING.observation_size(2) == sum(n for _, n in layout(2))
+>>> size = ENCODING.observe(GAME.view(s, 0)).pos
+>>> size == ENCODING.observation_size(2) == sum(n for _, n in layout(2))
 True
 """
 
 from __future__ import annotations
 
 from cardtable.cards import format_card
-from cardtable.core.encoding import clip_unit, mask_bits, one_hot
+from cardtable.core.encoding import Features
 from cardtable.games.royal_casino.state import Kind, RoyalCasinoAction
 from cardtable.games.royal_casino.view import RoyalCasinoView
 
@@ -154,7 +154,7 @@ class RoyalCasinoEncoding:
         """The length of an observation for ``players`` seats."""
         return sum(n for _, n in layout(players))
 
-    def observe(self, view: RoyalCasinoView) -> list[float]:
+    def observe(self, view: RoyalCasinoView) -> Features:
         """The view in the layout of :func:`layout`."""
         n = view.players
         sides = _sides(n)
@@ -164,43 +164,42 @@ class RoyalCasinoEncoding:
         def rel(seat: int) -> int:
             return (seat - me) % n
 
-        out = mask_bits(view.hand or 0, 52)
-        out += mask_bits(view.loose, 52)
+        f = Features()
+        f.bits(view.hand or 0, 52)
+        f.bits(view.loose, 52)
         in_builds = 0
         lowest = 0
-        value = [0.0] * 52
-        multi = [0.0] * 52
         owners = [0] * n
         for b in view.builds:
             in_builds |= b.mask
             lowest |= b.mask & -b.mask
             owners[rel(b.owner)] |= b.mask
+        f.bits(in_builds, 52)
+        f.bits(lowest, 52)
+        for b in view.builds:
             m = b.mask
             while m:
                 low = m & -m
                 c = low.bit_length() - 1
-                value[c] = b.value / 14
-                multi[c] = float(b.multi)
+                f.at(c, b.value / 14)
+                f.at(52 + c, float(b.multi))
                 m ^= low
-        out += mask_bits(in_builds, 52)
-        out += mask_bits(lowest, 52)
-        out += value
-        out += multi
+        f.skip(2 * 52)
         for k in range(n):
-            out += mask_bits(owners[k], 52)
+            f.bits(owners[k], 52)
         order = [(my_side + k) % sides for k in range(sides)]
         for side in order:
-            out += mask_bits(view.piles[side], 52)
-        out += [clip_unit(view.sweeps[side] / 10) for side in order]
-        out += [clip_unit(view.scores[side] / 21) for side in order]
-        out += [view.hand_sizes[(me + k) % n] / 4 for k in range(n)]
-        out.append(view.stock_size / 48)
-        out += one_hot(rel(view.last_capturer) if view.last_capturer >= 0 else -1, n)
-        out += one_hot(rel(view.dealer), n)
-        out += one_hot(rel(view.turn) if view.turn >= 0 and not view.over else -1, n)
-        out += [float(view.playoff), float(view.over)]
-        out += [float(view.options[k] == v) for k, v in _OPTION_FLAGS]
-        return out
+            f.bits(view.piles[side], 52)
+        f.numbers(view.sweeps[side] / 10 for side in order)
+        f.numbers(view.scores[side] / 21 for side in order)
+        f.numbers(view.hand_sizes[(me + k) % n] / 4 for k in range(n))
+        f.number(view.stock_size / 48)
+        f.one_hot(rel(view.last_capturer) if view.last_capturer >= 0 else -1, n)
+        f.one_hot(rel(view.dealer), n)
+        f.one_hot(rel(view.turn) if view.turn >= 0 and not view.over else -1, n)
+        f.numbers((view.playoff, view.over))
+        f.numbers(view.options[k] == v for k, v in _OPTION_FLAGS)
+        return f
 
 
 def _lowest(mask: int) -> int:

@@ -10,15 +10,15 @@ are 52 slots in index order (``suit * 13 + rank - 1``, suits S H D C).
 
 >>> from cardtable.games.royal_mastheads import GAME
 >>> s = GAME.new_game(4, seed=2, scope="unit")
->>> obs = ENCODING.observe(GAME.view(s, 0))
->>> len(obs) == ENCODING.observation_size(4) == sum(n for _, n in LAYOUT)
+>>> size = ENCODING.observe(GAME.view(s, 0)).pos
+>>> size == ENCODING.observation_size(4) == sum(n for _, n in LAYOUT)
 True
 """
 
 from __future__ import annotations
 
 from cardtable.cards import format_card
-from cardtable.core.encoding import clip_unit, mask_bits, one_hot
+from cardtable.core.encoding import Features
 from cardtable.games.royal_mastheads.state import POT_BASE, RoyalMastheadsAction
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
@@ -76,39 +76,39 @@ class RoyalMastheadsEncoding:
         """664 numbers (always four seats)."""
         return _SIZE
 
-    def observe(self, view: RoyalMastheadsView) -> list[float]:
+    def observe(self, view: RoyalMastheadsView) -> Features:
         """The view in the layout of :data:`LAYOUT`."""
         me = view.seat or 0
 
         def rel(seat: int) -> int:
             return (seat - me) % 4
 
-        out = mask_bits(_mask(view.hand), 52)
-        out += mask_bits(_mask(view.own_pot), 52)
-        out += one_hot(view.turned, 52)
-        out += one_hot(view.trumps, 4)
-        out.append(0.0 if view.masthead is None else 1.0)
-        out += [float(view.ace_high), float(view.double_trumps), float(view.ace_points > 0)]
-        out += one_hot(("pot", "play", "over").index(view.phase), 3)
-        trick = [0.0] * (4 * 52)
+        f = Features()
+        f.bits(_mask(view.hand), 52)
+        f.bits(_mask(view.own_pot), 52)
+        f.one_hot(view.turned, 52)
+        f.one_hot(view.trumps, 4)
+        f.number(0.0 if view.masthead is None else 1.0)
+        f.numbers((view.ace_high, view.double_trumps, view.ace_points > 0))
+        f.one_hot(("pot", "play", "over").index(view.phase), 3)
         for i, c in enumerate(view.trick):
-            trick[rel(view.leader + i) * 52 + c] = 1.0
-        out += trick
-        out += one_hot(rel(view.leader), 4)
-        played = [0.0] * (4 * 52)
+            f.at(rel(view.leader + i) * 52 + c, 1.0)
+        f.skip(4 * 52)
+        f.one_hot(rel(view.leader), 4)
         for leader, _winner, cards in view.tricks:
             for i, c in enumerate(cards):
-                played[rel(leader + i) * 52 + c] = 1.0
-        out += played
-        out += [view.tricks_won[(me + k) % 4] / 13 for k in range(4)]
-        out += [view.pot_counts[(me + k) % 4] / 2 for k in range(4)]
-        out += [view.hand_sizes[(me + k) % 4] / 13 for k in range(4)]
-        out += mask_bits(_mask(view.pot), 52)
-        out += one_hot(rel(view.dealer), 4)
-        out += one_hot(-1 if view.to_act is None else rel(view.to_act), 4)
-        out.append(clip_unit(view.deal / max(view.deals, 1)))
-        out += [clip_unit(view.totals[(me + k) % 4] / 1000) for k in range(4)]
-        return out
+                f.at(rel(leader + i) * 52 + c, 1.0)
+        f.skip(4 * 52)
+        seats = [(me + k) % 4 for k in range(4)]
+        f.numbers(view.tricks_won[s] / 13 for s in seats)
+        f.numbers(view.pot_counts[s] / 2 for s in seats)
+        f.numbers(view.hand_sizes[s] / 13 for s in seats)
+        f.bits(_mask(view.pot), 52)
+        f.one_hot(rel(view.dealer), 4)
+        f.one_hot(-1 if view.to_act is None else rel(view.to_act), 4)
+        f.number(view.deal / max(view.deals, 1))
+        f.numbers(view.totals[s] / 1000 for s in seats)
+        return f
 
 
 ENCODING = RoyalMastheadsEncoding()

@@ -34,14 +34,14 @@ encoded (they are fixed for an environment; the action mask carries their effect
 
 >>> from cardtable.games.rummy import GAME
 >>> s = GAME.new_game(3, seed=2, scope="unit")
->>> obs = ENCODING.observe(GAME.view(s, 0))
->>> len(obs) == ENCODING.observation_size(3) == sum(n for _, n in layout(3))
+>>> size = ENCODING.observe(GAME.view(s, 0)).pos
+>>> size == ENCODING.observation_size(3) == sum(n for _, n in layout(3))
 True
 """
 
 from __future__ import annotations
 
-from cardtable.core.encoding import clip_unit, mask_bits, one_hot
+from cardtable.core.encoding import Features
 from cardtable.games.rummy.state import (
     DISCARD,
     DRAW,
@@ -185,7 +185,7 @@ class RummyEncoding:
         """The length of an observation for ``players`` seats."""
         return sum(n for _, n in layout(players))
 
-    def observe(self, view: RummyView) -> list[float]:
+    def observe(self, view: RummyView) -> Features:
         """The view in the layout of :func:`layout`."""
         n = view.players
         me = view.seat or 0
@@ -194,49 +194,46 @@ class RummyEncoding:
         def rel(seat: int | None) -> int:
             return -1 if seat is None or seat < 0 else (seat - me) % n
 
-        out = mask_bits(_mask(view.hand), CARDS)
+        f = Features()
+        f.bits(_mask(view.hand), CARDS)
         for s in seats:
-            out += mask_bits(_mask(view.known_in_hand[s]), CARDS)
-        out += [clip_unit(view.hand_sizes[s] / 20) for s in seats]
+            f.bits(_mask(view.known_in_hand[s]), CARDS)
+        f.numbers(view.hand_sizes[s] / 20 for s in seats)
         pile = [_PHYS[t] for t in view.discard]
-        out += mask_bits(_mask(view.discard), CARDS)
-        depth = [0.0] * CARDS
+        f.bits(_mask(view.discard), CARDS)
         for d, c in enumerate(reversed(pile)):
-            depth[c] = 1 / (1 + d)
-        out += depth
-        out += one_hot(pile[-1] if pile else -1, CARDS)
-        out += one_hot(_PHYS[view.stock[0]] if view.stock else -1, CARDS)
-        out += [
-            view.stock_size / CARDS,
-            float(view.stock is not None),
-            clip_unit(view.turnovers / 4),
-        ]
-        out += one_hot(_PHYS[view.taken] if view.taken else -1, CARDS)
-        out += mask_bits(_mask(view.obligations), CARDS)
+            f.at(c, 1 / (1 + d))
+        f.skip(CARDS)
+        f.one_hot(pile[-1] if pile else -1, CARDS)
+        f.one_hot(_PHYS[view.stock[0]] if view.stock else -1, CARDS)
+        f.numbers((view.stock_size / CARDS, view.stock is not None, view.turnovers / 4))
+        f.one_hot(_PHYS[view.taken] if view.taken else -1, CARDS)
+        f.bits(_mask(view.obligations), CARDS)
         table = 0
-        melds = [0.0] * (MAX_MELDS * _MELD_SLOT)
-        for i, meld in enumerate(view.melds[:MAX_MELDS]):
-            base = i * _MELD_SLOT
-            melds[base] = 1.0
-            melds[base + 1] = float(meld.kind == "run")
-            melds[base + 2] = float(meld.owner == view.seat)
+        slots = Features()
+        for meld in view.melds[:MAX_MELDS]:
             jokers = 0
+            faces = 0
             for text in meld.cards:
                 c, face = _slot(text)
                 table |= 1 << c
                 jokers += c >= JOKER0
                 if face >= 0:
-                    melds[base + 4 + face] = 1.0
-            melds[base + 3] = jokers / 4
-        out += mask_bits(table, CARDS)
-        out += melds
-        out += one_hot(("DRAW", "PLAY", "OVER").index(view.phase), 3)
-        out += one_hot(rel(view.to_act), n)
-        out += one_hot(rel(view.dealer), n)
-        out += [clip_unit(view.melds_this_turn / 4), clip_unit(view.turn / 500)]
-        out += [clip_unit(view.scores[s] / 100) for s in seats]
-        out += [clip_unit(view.closes[s] / 10) for s in seats]
-        return out
+                    faces |= 1 << face
+            slots.numbers((1.0, meld.kind == "run", meld.owner == view.seat, jokers / 4))
+            slots.bits(faces, 52)
+        f.bits(table, CARDS)
+        base = f.pos
+        for i, x in slots.values.items():
+            f.values[base + i] = x
+        f.skip(MAX_MELDS * _MELD_SLOT)
+        f.one_hot(("DRAW", "PLAY", "OVER").index(view.phase), 3)
+        f.one_hot(rel(view.to_act), n)
+        f.one_hot(rel(view.dealer), n)
+        f.numbers((view.melds_this_turn / 4, view.turn / 500))
+        f.numbers(view.scores[s] / 100 for s in seats)
+        f.numbers(view.closes[s] / 10 for s in seats)
+        return f
 
 
 def _meaning_id(meaning: int) -> int:
