@@ -80,3 +80,57 @@ def test_aec_illegal_id_is_penalised_and_ends_the_game() -> None:
     assert all(env.terminations.values())
     assert env.rewards[agent] == ILLEGAL_PENALTY
     assert env.infos[agent]["illegal_action"] is True
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    [
+        ("royal-casino", 3, {}),
+        ("royal-casino", 4, {"partnerBuildInteraction": "FORBIDDEN"}),
+        ("rummy", 3, {"jokers": True, "jokerSwap": True, "discardPickup": "anyWithAbove"}),
+    ],
+)
+def test_pettingzoo_api_test_other_tables(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    api_test(aec_env(name, players=players, options=options), num_cycles=200)
+
+
+def test_gym_opponents_one_per_seat_and_same_seed_same_game() -> None:
+    def play(seed: int) -> list[float]:
+        env = gym_env("casino", seat=1, opponents=["greedy", "random"], players=3)
+        obs, info = env.reset(seed=seed)
+        trace = [float(obs.sum())]
+        done = False
+        while not done:
+            obs, reward, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            trace += [float(obs.sum()), reward]
+        return trace
+
+    first = play(11)
+    assert first == play(11)
+    assert first != play(12)
+    assert first[-1] in (-1.0, 0.0, 1.0)
+
+
+def test_gym_rejects_a_wrong_opponent_list() -> None:
+    with pytest.raises(ValueError, match="2 opponent names"):
+        gym_env("casino", players=3, opponents=["random"])
+
+
+def test_match_scope_plays_several_units() -> None:
+    env = gym_env("mastheads", opponents="random", options={"deals": 2}, scope="match")
+    _, info = env.reset(seed=4)
+    done, steps = False, 0
+    while not done:
+        _, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        steps += 1
+    assert steps == 2 * 13  # per deal the learner puts two cards in the pot, plays 11 tricks
+
+
+def test_unknown_game_and_render_mode_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match="render_mode"):
+        aec_env("casino", render_mode="rgb_array")
+    env = aec_env("rummy", render_mode="ansi")
+    text = env.render()
+    assert isinstance(text, str) and "Rummy" in text
