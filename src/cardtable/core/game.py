@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
+from cardtable.core.kit import Policy, SearchProfile, ViewSampler
 from cardtable.core.options import Options, OptionSchema
 
 __all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
@@ -42,7 +43,8 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def describe(self) -> str:
-        """One line of English for a log (UIs may localise from the fields instead)."""
+        """One line of English for a log, seats written ``P1`` … (see ``core.seats``); UIs
+        may localise from the fields instead, where seats are 0-based ints."""
         return self.kind
 
 
@@ -226,6 +228,41 @@ class Game(ABC, Generic[S, A, V]):
     def view_seat(self, view: V) -> int | None:
         """The seat a view belongs to."""
 
+    # -- the kit for search and bots ----------------------------------------------------
+    @abstractmethod
+    def resample_from_view(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view``, its hidden cards dealt by ``rng`` alone
+        (OpenSpiel's ``resample_from_infostate``): what search bots play out.
+
+        The state agrees with everything the view shows (``view(state, seat) == view``)
+        and never gives a card to a seat the view's seat knows does not hold it.
+        """
+
+    def view_sampler(self, view: V) -> ViewSampler:
+        """A sampler of :meth:`resample_from_view` prepared for one view, which a search
+        keeps for its whole loop.  A game overrides it to work out once what depends only
+        on the view; the states dealt for the same ``rng`` are the same either way.
+        """
+        resample = self.resample_from_view
+        return lambda rng: resample(view, rng)
+
+    def greedy_policy(self) -> Policy | None:
+        """The game's greedy player (the ``greedy`` bot, and ``easy``/``medium``), or
+        ``None`` when it has none (those levels then move at random)."""
+        return None
+
+    def search_profile(self) -> SearchProfile:
+        """How search walks this game.  The default is built from the contract alone: no
+        points before the game ends, the contract's ``apply``, random rollouts."""
+
+        def points(state: S) -> tuple[float, ...]:
+            return (0.0,) * self.players(state)
+
+        def apply(state: S, action: A) -> S:
+            return self.apply(state, action)[0]
+
+        return SearchProfile(points, 1.0, apply, self.legal_actions, self.to_act)
+
     # -- notation ---------------------------------------------------------------------
     @abstractmethod
     def format_action(self, action: A) -> str:
@@ -247,6 +284,12 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def parse_position(self, text: str) -> S:
         """Read a position (raises ``InvalidPositionError``)."""
+
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position written by record format ``version`` (see ``core.record``) in
+        today's notation.  Games whose position text changed override this; the default
+        returns the text unchanged."""
+        return text
 
     def state_to_json(self, state: S) -> dict[str, Any]:
         """A state as a JSON object."""

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from cardtable.bots.determinize.rummy import determinize
 from cardtable.core.errors import InvalidPositionError
 from cardtable.games.rummy import GAME, RummyState
+from cardtable.games.rummy.determinize import determinize
 from cardtable.games.rummy.state import parse_phys
 from tests.games.rummy.helpers import play, pos
 

@@ -54,7 +54,7 @@ class Trailed(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"P{self.seat} trailed {format_card(self.card)}"
+        return f"P{self.seat + 1} trailed {format_card(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class Captured(Event):
         """One line for a log."""
         items = [format_cards(self.loose)] if self.loose else []
         items += [f"b{b}" for b in self.builds]
-        text = f"P{self.seat} took {' '.join(items)} with {format_card(self.card)}"
+        text = f"P{self.seat + 1} took {' '.join(items)} with {format_card(self.card)}"
         return text + (" — sweep" if self.sweep else "")
 
 
@@ -93,7 +93,7 @@ class Built(Event):
         """One line for a log."""
         kind = "multiple" if self.multi else "single"
         return (
-            f"P{self.seat} built {self.value} ({kind}) with {format_card(self.card)} "
+            f"P{self.seat + 1} built {self.value} ({kind}) with {format_card(self.card)} "
             f"on {format_cards(self.loose)} as b{self.build}"
         )
 
@@ -112,7 +112,7 @@ class Added(Event):
     def describe(self) -> str:
         """One line for a log."""
         extra = f" + {format_cards(self.loose)}" if self.loose else ""
-        return f"P{self.seat} added {format_card(self.card)}{extra} to b{self.build}"
+        return f"P{self.seat + 1} added {format_card(self.card)}{extra} to b{self.build}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +132,7 @@ class Raised(Event):
         """One line for a log."""
         extra = f" + {format_cards(self.loose)}" if self.loose else ""
         return (
-            f"P{self.seat} raised b{self.build} from {self.old_value} to {self.new_value} "
+            f"P{self.seat + 1} raised b{self.build} from {self.old_value} to {self.new_value} "
             f"with {format_card(self.card)}{extra}"
         )
 
@@ -147,7 +147,7 @@ class Leftovers(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"P{self.seat} (last capturer) takes the leftovers {format_cards(self.cards)}"
+        return f"P{self.seat + 1} (last capturer) takes the leftovers {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +165,7 @@ class HandScored(Event):
         parts = []
         for i, h in enumerate(self.items):
             parts.append(
-                f"side {i}: {h.cards} cards, {h.spades} spades → {self.points[i]} "
+                f"side {i + 1}: {h.cards} cards, {h.spades} spades → {self.points[i]} "
                 f"(cards {h.most_cards}, spades {h.most_spades}, 10♦ {h.big_casino}, "
                 f"2♠ {h.little_casino}, aces {h.aces}, sweeps {h.sweeps})"
             )
@@ -183,5 +183,5 @@ class GameOver(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        who = ", ".join(f"side {w}" for w in self.winners) or "nobody"
+        who = ", ".join(f"side {w + 1}" for w in self.winners) or "nobody"
         return f"game over: {who} won with scores {self.scores} ({self.detail})"

@@ -9,9 +9,12 @@ from typing import Any
 from cardtable.cards import FULL_DECK, iter_mask
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
+from cardtable.core.kit import SearchProfile
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
-from cardtable.games.royal_casino import notation, rules, view
+from cardtable.games.royal_casino import notation, rules, search, view
+from cardtable.games.royal_casino.determinize import RoyalCasinoSampler
+from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino.playout import random_playout
 from cardtable.games.royal_casino.state import OPTIONS, Phase, RoyalCasinoAction, RoyalCasinoState
 from cardtable.games.royal_casino.view import RoyalCasinoView
@@ -177,6 +180,23 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
             pos += size
         return state._replace(hands=tuple(hands), stock=tuple(pool[pos:]))
 
+    # -- the kit for search and bots ----------------------------------------------------
+    def resample_from_view(self, v: RoyalCasinoView, rng: random.Random) -> RoyalCasinoState:
+        """A full state consistent with ``v`` (see :mod:`.determinize`)."""
+        return RoyalCasinoSampler(v)(rng)
+
+    def view_sampler(self, v: RoyalCasinoView) -> RoyalCasinoSampler:
+        """The view's hidden cards worked out once, for a whole search."""
+        return RoyalCasinoSampler(v)
+
+    def greedy_policy(self) -> RoyalCasinoGreedyBot:
+        """The greedy bot of :mod:`.greedy`."""
+        return RoyalCasinoGreedyBot()
+
+    def search_profile(self) -> SearchProfile:
+        """Points, fast paths and the ``hard`` budget of :mod:`.search`."""
+        return search.search_profile()
+
     # -- notation -------------------------------------------------------------------
     def format_action(self, action: RoyalCasinoAction) -> str:
         """Canonical move text."""
@@ -193,6 +213,10 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
     def parse_position(self, text: str) -> RoyalCasinoState:
         """Read a position."""
         return notation.parse_position(text)
+
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position of an older record format, with its seats renumbered ``P1`` …."""
+        return notation.migrate_position(text, version)
 
     # -- checks -------------------------------------------------------------------------
     def invariant_failures(self, state: RoyalCasinoState) -> list[str]:

@@ -1,9 +1,9 @@
 """The frozen events Royal Mastheads emits (cards are ints; a hidden card is ``None``).
 
 >>> CardPlayed(0, 51).describe()
-'seat 0 plays KC'
+'P1 plays KC'
 >>> PotCardChosen(2, None).describe()
-'seat 2 puts ?? into the pot'
+'P3 puts ?? into the pot'
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Dealt(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"deal {self.deal}: seat {self.dealer} deals 13 cards each"
+        return f"deal {self.deal}: P{self.dealer + 1} deals 13 cards each"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +73,7 @@ class PotCardChosen(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"seat {self.seat} puts {format_card(self.card)} into the pot"
+        return f"P{self.seat + 1} puts {format_card(self.card)} into the pot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ class CardPlayed(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"seat {self.seat} plays {format_card(self.card)}"
+        return f"P{self.seat + 1} plays {format_card(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +100,7 @@ class TrickWon(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"seat {self.seat} wins trick {self.number} ({_cards(self.cards)})"
+        return f"P{self.seat + 1} wins trick {self.number} ({_cards(self.cards)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ class PotAwarded(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        who = "nobody (tie for most tricks)" if self.seat is None else f"seat {self.seat}"
+        who = "nobody (tie for most tricks)" if self.seat is None else f"P{self.seat + 1}"
         return f"the pot ({_cards(self.cards)}) goes to {who}"
 
 
@@ -150,5 +150,5 @@ class SetOver(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        who = " and ".join(f"seat {w}" for w in self.winners)
+        who = " and ".join(f"P{w + 1}" for w in self.winners)
         return f"the set is over: {who} {'win' if len(self.winners) > 1 else 'wins'}"

@@ -17,9 +17,12 @@ from typing import Any
 
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
+from cardtable.core.kit import SearchProfile
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
-from cardtable.games.rummy import notation, rules, view
+from cardtable.games.rummy import notation, rules, search, view
+from cardtable.games.rummy.determinize import RummySampler
+from cardtable.games.rummy.greedy import RummyGreedyBot
 from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.scoring import rank_winners
 from cardtable.games.rummy.state import (
@@ -170,6 +173,23 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
     def view_seat(self, view_: RummyView) -> int | None:
         """The seat of a view."""
         return view_.seat
+
+    # -- the kit for search and bots ----------------------------------------------------
+    def resample_from_view(self, view_: RummyView, rng: random.Random) -> RummyState:
+        """A full state consistent with ``view_`` (see :mod:`.determinize`)."""
+        return RummySampler(view_)(rng)
+
+    def view_sampler(self, view_: RummyView) -> RummySampler:
+        """The view's hidden cards worked out once, for a whole search."""
+        return RummySampler(view_)
+
+    def greedy_policy(self) -> RummyGreedyBot:
+        """The greedy bot of :mod:`.greedy`."""
+        return RummyGreedyBot()
+
+    def search_profile(self) -> SearchProfile:
+        """Points, fast paths and the ``hard`` budget of :mod:`.search`."""
+        return search.search_profile(self)
 
     # -- notation -------------------------------------------------------------------
     def format_action(self, action: RummyAction) -> str:
