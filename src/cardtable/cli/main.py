@@ -514,6 +514,9 @@ def replay_cmd(record: str) -> None:
     "--bot",
     help="Time this bot's decisions (ISMCTS: simulations/s) on fixed mid-game positions.",
 )
+@click.option(
+    "--env", "env", is_flag=True, help="Environment steps/s (PettingZoo, Gymnasium; extra rl)."
+)
 def bench(
     game: str,
     seconds: float,
@@ -521,6 +524,7 @@ def bench(
     options: tuple[str, ...],
     as_json: bool,
     bot: str | None,
+    env: bool,
 ) -> None:
     """Measure random playouts of GAME on one core (or a bot's speed with --bot).
 
@@ -536,6 +540,9 @@ def bench(
     if bot is not None:
         parse_bots(g, bot)
         _bench_bot(g, n, bot, seconds, opts, as_json)
+        return
+    if env:
+        _bench_env(g, n, seconds, opts, as_json)
         return
     if as_json:
         result = bench_mod.run_bench(g, n, seconds, opts)
@@ -587,6 +594,28 @@ def _bench_bot(g: AnyGame, n: int, bot: str, seconds: float, opts: Options, as_j
         f"  simulations/s {data['simulations_per_s']:>12,.1f}   ({result.simulations} "
         f"simulations, {result.workers} process(es); per core "
         f"{data['simulations_per_s_per_core']:,.1f})"
+    )
+
+
+def _bench_env(g: AnyGame, n: int, seconds: float, opts: Options, as_json: bool) -> None:
+    """``bench --env``: steps/s of the learning environments (needs the extra ``rl``)."""
+    try:
+        from cardtable.rl.bench import run_env_bench
+    except ImportError as exc:
+        raise click.ClickException(
+            f"bench --env needs the extra rl: pip install 'cardtable[rl]' ({exc})"
+        ) from exc
+    result = run_env_bench(g, n, seconds, opts)
+    data = result.to_json()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(
+        f"{data['game']}, {n} players, random masked ids, CPU time\n"
+        f"  PettingZoo AEC steps/s {data['aec_steps_per_s']:>12,.1f}   "
+        f"({result.aec_steps} steps, {result.aec_episodes} episodes)\n"
+        f"  Gymnasium steps/s      {data['gym_steps_per_s']:>12,.1f}   "
+        f"({result.gym_steps} steps, {result.gym_episodes} episodes; others: random bots)"
     )
 
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.kit import Policy, SearchProfile, ViewSampler
 from cardtable.core.options import Options, OptionSchema, OptionSpec
@@ -338,3 +339,13 @@ class Game(ABC, Generic[S, A, V]):
         """The package whose ``locale/<lang>/LC_MESSAGES/messages.po`` catalogs hold this
         game's message ids; by default the package of the game's class."""
         return type(self).__module__.rpartition(".")[0] or None
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[A, V] | None:
+        """The game's action-id space and observation layout for learning environments
+        (:mod:`cardtable.core.encoding`), or ``None`` when it declares none (the default).
+
+        A game declares its own from its folder (each of the three games returns the
+        ``ENCODING`` of its ``encoding`` module).
+        """
+        return None

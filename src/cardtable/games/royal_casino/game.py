@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.cards import FULL_DECK, iter_mask
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
@@ -15,6 +16,7 @@ from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.core.rng import derive_rng
 from cardtable.games.royal_casino import notation, present, rules, search, view
 from cardtable.games.royal_casino.determinize import RoyalCasinoSampler
+from cardtable.games.royal_casino.encoding import ENCODING
 from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino.playout import random_playout
 from cardtable.games.royal_casino.state import OPTIONS, Phase, RoyalCasinoAction, RoyalCasinoState
@@ -252,6 +254,11 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         if state.phase == Phase.PLAY and max(hand_sizes) - min(hand_sizes) > 1:
             failures.append("hand sizes differ by more than one card")
         return failures
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[RoyalCasinoAction, RoyalCasinoView]:
+        """The action-id space and observation layout of :mod:`.encoding`."""
+        return ENCODING
 
     # -- presentation -----------------------------------------------------------------------
     def describe_event(self, event: Event) -> Message:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
@@ -26,6 +27,7 @@ from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.games.royal_mastheads import notation, present, rules, search
 from cardtable.games.royal_mastheads import view as view_mod
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
+from cardtable.games.royal_mastheads.encoding import ENCODING
 from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
 from cardtable.games.royal_mastheads.playout import random_playout
 from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
@@ -308,6 +310,11 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
             if points + bonus != got.scores[s]:
                 out.append(f"P{s + 1}: recomputed {points} + {bonus}, scored {got.scores[s]}")
         return out
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[RoyalMastheadsAction, RoyalMastheadsView]:
+        """The action-id space and observation layout of :mod:`.encoding`."""
+        return ENCODING
 
     # -- presentation -----------------------------------------------------------------------
     def describe_event(self, event: Event) -> Message:

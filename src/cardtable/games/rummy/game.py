@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
@@ -23,6 +24,7 @@ from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.core.rng import derive_rng
 from cardtable.games.rummy import notation, present, rules, search, view
 from cardtable.games.rummy.determinize import RummySampler
+from cardtable.games.rummy.encoding import ENCODING
 from cardtable.games.rummy.greedy import RummyGreedyBot
 from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.scoring import rank_winners
@@ -272,6 +274,11 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             if state.last_scores[state.last_closer] != 25:
                 out.append("the closer did not score +25")
         return out
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[RummyAction, RummyView]:
+        """The action-id space and observation layout of :mod:`.encoding`."""
+        return ENCODING
 
     # -- presentation -----------------------------------------------------------------------
     def describe_event(self, event: Event) -> Message:
