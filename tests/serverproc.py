@@ -25,8 +25,15 @@ def free_port() -> int:
 class ServerProcess:
     """A server subprocess; ``url`` is its base URL."""
 
-    def __init__(self, data: Path, env: Mapping[str, str] | None = None, port: int | None = None):
+    def __init__(
+        self,
+        data: Path,
+        env: Mapping[str, str] | None = None,
+        port: int | None = None,
+        module: str = "cardtable.cli.main",
+    ):
         self.data = data
+        self.module = module
         data.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -41,7 +48,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(self.port)],
+            [sys.executable, "-m", self.module, "serve", "--port", str(self.port)],
             env=self.env,
             stdout=(self.data / "server.log").open("ab"),
             stderr=subprocess.STDOUT,

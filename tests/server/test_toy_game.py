@@ -1,0 +1,46 @@
+"""A game that is one module plays in the server: the toy game ``take`` of the CLI tests,
+registered and nothing else, at a table with a person and bots of every level."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from tests.server.test_features import get, play_out
+from tests.serverproc import Player, ServerProcess
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(tmp_path_factory.mktemp("toy"), module="tests.server.toy_main").start()
+    yield proc
+    proc.stop()
+
+
+def test_the_lobby_offers_the_toy_game(server: ServerProcess) -> None:
+    status, html = get(server.url + "/")
+    assert status == 200
+    assert "take" in html
+
+
+@pytest.mark.parametrize(
+    "bots",
+    [("bot:random", "bot:easy"), ("bot:medium", "bot:greedy"), ("bot:hard", "bot:ismcts:30")],
+)
+def test_a_person_plays_the_toy_against_bots(server: ServerProcess, bots: tuple[str, str]) -> None:
+    alice = Player(server, "t-toy-alice")
+    table = alice.create(game="take", players=3, seats=["human", *bots], unit=True, name="Alice")
+    sock = alice.connect(table)
+    first = sock.hello()
+    assert first["seat"] == 0
+    assert first["view"]["pile"] > 0 and first["legal"]
+    final = play_out(sock, 0)
+    assert final["status"] == "finished"
+    assert final["outcome"]["winners"], final["outcome"]
+    frames = [json.loads(f) for f in sock.frames]
+    log = [e for f in frames if f["type"] in ("state", "update") for e in f["events"]]
+    # The log shows the toy's events in its own English (no catalog has its message ids).
+    assert any(e["text"].startswith("round scored") for e in log), log[-3:]
+    sock.close()
