@@ -25,7 +25,7 @@ from cardtable.core.game import Event
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY
 
-THREADS = 6
+THREADS = 4
 GAMES_PER_THREAD = 2
 PLAYERS = {"royal-casino": 2, "rummy": 3, "royal-mastheads": 4}
 
@@ -150,8 +150,9 @@ def test_threads_sharing_one_game_object_play_exactly_the_single_threaded_games(
             assert events == step.events, where
 
 
+@pytest.mark.slow  # ~10 s under the profile hook; the check below guards the fast tier
 def test_mixed_calls_on_all_games_from_many_threads(fast_switching: None) -> None:
-    steps = [s for g in REGISTRY.games() for seed in (1, 2) for s in play(g, seed)]
+    steps = [s for g in REGISTRY.games() for s in play(g, 1)]
 
     def check(step: Step, op: int) -> None:
         game, state = step.game, step.state
@@ -172,7 +173,7 @@ def test_mixed_calls_on_all_games_from_many_threads(fast_switching: None) -> Non
 
     def work(i: int) -> None:
         rng = random.Random(i)
-        order = [(s, rng.randrange(5)) for s in steps for _ in range(2)]
+        order = [(s, op) for s in steps for op in range(5)]
         rng.shuffle(order)
         for step, op in order:
             check(step, op)
