@@ -5,7 +5,7 @@ For each game, a few games (different player counts and options, one unit each) 
 with seeded random choices on the game contract and written to
 ``tests/games/<package>/playthroughs/<name>.txt``: at every step the position (canonical
 notation), the legal actions (canonical notation, in the generator's order), the action
-chosen and the events, and at the end the final position and the outcome.
+chosen and the events (their ``repr``), and at the end the final position and the outcome.
 ``tests/test_playthroughs.py`` plays them again and compares, so any change of behaviour
 shows as a diff of these files.  After an intended change, regenerate them all with
 
@@ -153,6 +153,16 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     games = [get_game(args.game)] if args.game else REGISTRY.games()
     differ = 0
+    for game in games:
+        expected = {f"{spec.name}.txt" for spec in specs(game)}
+        for stale in folder_files(folder(game)):
+            if stale.name not in expected:
+                differ += 1
+                if args.check:
+                    print(f"{stale.relative_to(ROOT)} is no golden game of {game.info.name}")
+                else:
+                    stale.unlink()
+                    print(f"removed {stale.relative_to(ROOT)}")
     for path, text in playthroughs(games):
         if args.check:
             changes = diff(path, text)
@@ -160,25 +170,18 @@ def main(argv: list[str] | None = None) -> int:
                 differ += 1
                 sys.stdout.write(changes)
             continue
-        stale = [f for f in folder_files(path.parent) if f.name not in names_in(path.parent)]
-        for f in stale:
-            f.unlink()
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)} ({len(text.splitlines())} lines)")
-    if differ:
-        print(f"{differ} playthrough(s) differ; regenerate with: {REGENERATE}")
-    return 1 if differ else 0
+    if args.check and differ:
+        print(f"{differ} playthrough file(s) differ; regenerate with: {REGENERATE}")
+        return 1
+    return 0
 
 
 def folder_files(path: Path) -> list[Path]:
     """The playthrough files in a folder."""
     return sorted(path.glob("*.txt")) if path.exists() else []
-
-
-def names_in(path: Path) -> set[str]:
-    """The file names the golden games of the game owning ``path`` should have."""
-    return {f"{s.name}.txt" for g in REGISTRY.games() if folder(g) == path for s in specs(g)}
 
 
 if __name__ == "__main__":
