@@ -14,7 +14,6 @@ display and for the components of a build.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 from cardtable.cards import format_card, iter_mask, mask_cards
 from cardtable.core.errors import IllegalActionError
@@ -274,20 +273,14 @@ def template_of(loose: int) -> tuple[_Template, list[int]]:
     return template_key(loose), value_order(loose)
 
 
-@lru_cache(maxsize=256)
-def _template(loose: int) -> tuple[_Template, tuple[int, ...]]:
-    """The template of a table's loose cards and the map from index masks to card masks.
-
-    Building the map costs more than the rest of a typical legal-action list, and the same
-    table recurs (listing the moves, then checking one; every determinization of a search),
-    so the maps of recent tables are kept: a pure function of an int, safe in any thread.
-    """
+def _template(loose: int) -> tuple[_Template, list[int]]:
+    """The template of a table's loose cards and the map from index masks to card masks."""
     tpl, cards = template_of(loose)
     table = [0]
     for c in cards:
         b = 1 << c
         table += [t | b for t in table]
-    return tpl, tuple(table)
+    return tpl, table
 
 
 # -- the generator -----------------------------------------------------------------------------
@@ -408,7 +401,7 @@ def _adds_and_raises(
     vc: int,
     guards: int,
     tpl: _Template,
-    table: tuple[int, ...],
+    table: list[int],
     append: Callable[[RoyalCasinoAction], None],
 ) -> None:
     """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
