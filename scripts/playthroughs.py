@@ -109,7 +109,7 @@ def render(game: AnyGame, spec: Spec) -> str:
         legal = game.legal_actions(state)
         action = legal[rng.randrange(len(legal))]
         texts = [game.format_action(a) for a in legal]
-        lines.append(f"step {step}: seat {seat} to act")
+        lines.append(f"step {step}: P{seat + 1} to act")
         lines.append(f"  position: {_indent(game.format_position(state))}")
         lines.append(f"  legal ({len(texts)}): " + " | ".join(texts))
         lines.append(f"  action: {game.format_action(action)}")

@@ -20,7 +20,7 @@ import random
 import sys
 
 from cardtable.bots.ismcts import adapter_for, search
-from cardtable.bots.levels import HARD_SIMULATIONS, merge_results
+from cardtable.bots.levels import hard_simulations, merge_results
 from cardtable.games import get_game
 
 
@@ -35,7 +35,7 @@ def main() -> int:
     args = p.parse_args()
     game = get_game(args.game)
     adapter = adapter_for(game)
-    hard = HARD_SIMULATIONS.get(game.info.name, 1000)
+    hard = hard_simulations(game)
     big = args.big or hard * args.trees
     tried = hard_agrees = expert_agrees = 0
     for i in range(args.positions * 3):

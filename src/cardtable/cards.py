@@ -1,17 +1,19 @@
 """Playing cards: ranks, suits, dense card indices and 52-bit card sets.
 
 A card is a dense index ``0..51`` (``suit * 13 + rank - 1``), and a set of cards is a
-Python ``int`` whose bit ``i`` is set when card ``i`` is in the set.  :class:`Card` is an
-``int`` subclass, so engines may use plain ints on their hot paths and hand out
-:class:`Card` values to people.  :class:`CardSet` wraps a mask with a set API.
+Python ``int`` whose bit ``i`` is set when card ``i`` is in the set (a mask: ``|``, ``&``,
+``bit_count()``, and :func:`iter_mask`, :func:`mask_cards`, :func:`mask_of`,
+:func:`format_mask`, :func:`parse_mask` are its set API).  :class:`Card` is an ``int``
+subclass, so engines use plain ints on their hot paths and hand out :class:`Card` values
+to people (:data:`CARDS`, :func:`parse_cards`, ``Card.pretty()`` in the terminal views).
 
 Notation: rank then suit, ``AS 10D QH``.  Input also accepts ``T`` for ten, suit symbols
 (``10♦``) and lower case; ``??`` is an unknown card and ``JK`` a joker (index 52).
 
 >>> parse_cards("AS 10d Qh ts 9♣")
 (Card('AS'), Card('10D'), Card('QH'), Card('10S'), Card('9C'))
->>> s = CardSet.parse("AS 10D QH")
->>> len(s), Card.parse("QH") in s, str(s)
+>>> m = parse_mask("AS 10D QH")
+>>> m.bit_count(), bool(m >> Card.parse("QH") & 1), format_mask(m)
 (3, True, 'AS QH 10D')
 >>> format_cards([Card.parse("KC"), None])
 'KC ??'
@@ -28,7 +30,6 @@ __all__ = [
     "JOKER",
     "UNKNOWN_TEXT",
     "Card",
-    "CardSet",
     "Rank",
     "Suit",
     "card_of",
@@ -273,99 +274,3 @@ def parse_mask(text: str) -> int:
             raise ValueError(f"card {format_card(c)} is listed twice")
         m |= 1 << c
     return m
-
-
-class CardSet:
-    """An immutable set of standard cards backed by a 52-bit int.
-
-    >>> a = CardSet.parse("AS 2S 3S")
-    >>> b = CardSet.parse("3S KD")
-    >>> str(a | b), str(a & b), str(a - b), a.isdisjoint(b)
-    ('AS 2S 3S KD', '3S', 'AS 2S', False)
-    >>> CardSet.full().mask == FULL_DECK, len(CardSet())
-    (True, 0)
-    """
-
-    __slots__ = ("_mask",)
-
-    def __init__(self, cards: Iterable[int] | int = 0) -> None:
-        mask = cards if isinstance(cards, int) else mask_of(cards)
-        if mask < 0 or mask >> 53:
-            raise ValueError("a card set holds card indices 0..52 only")
-        self._mask = mask
-
-    @classmethod
-    def parse(cls, text: str) -> CardSet:
-        """Parse cards to a set; a repeated card is an error."""
-        return cls(parse_mask(text))
-
-    @classmethod
-    def full(cls) -> CardSet:
-        """All 52 standard cards."""
-        return cls(FULL_DECK)
-
-    @property
-    def mask(self) -> int:
-        """The underlying bit mask."""
-        return self._mask
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card <= JOKER and bool(self._mask >> card & 1)
-
-    def __iter__(self) -> Iterator[Card]:
-        return (CARDS[i] for i in iter_mask(self._mask))
-
-    def __len__(self) -> int:
-        return self._mask.bit_count()
-
-    def __bool__(self) -> bool:
-        return self._mask != 0
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardSet) and other._mask == self._mask
-
-    def __hash__(self) -> int:
-        return hash(self._mask)
-
-    def __or__(self, other: CardSet) -> CardSet:
-        return CardSet(self._mask | other._mask)
-
-    def __and__(self, other: CardSet) -> CardSet:
-        return CardSet(self._mask & other._mask)
-
-    def __sub__(self, other: CardSet) -> CardSet:
-        return CardSet(self._mask & ~other._mask)
-
-    def __xor__(self, other: CardSet) -> CardSet:
-        return CardSet(self._mask ^ other._mask)
-
-    def __le__(self, other: CardSet) -> bool:
-        return self._mask & ~other._mask == 0
-
-    def issubset(self, other: CardSet) -> bool:
-        """True when every card of this set is in ``other``."""
-        return self <= other
-
-    def isdisjoint(self, other: CardSet) -> bool:
-        """True when the sets share no card."""
-        return self._mask & other._mask == 0
-
-    def add(self, card: int) -> CardSet:
-        """A new set with ``card`` added."""
-        return CardSet(self._mask | 1 << card)
-
-    def remove(self, card: int) -> CardSet:
-        """A new set without ``card``; ``KeyError`` if it is not there."""
-        if not self._mask >> card & 1:
-            raise KeyError(format_card(card))
-        return CardSet(self._mask & ~(1 << card))
-
-    def __str__(self) -> str:
-        return format_mask(self._mask)
-
-    def __repr__(self) -> str:
-        return f"CardSet({format_mask(self._mask)!r})"
-
-    def pretty(self) -> str:
-        """The cards with unicode suit symbols."""
-        return " ".join(c.pretty() for c in self)

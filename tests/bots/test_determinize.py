@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.determinize import determinizer_for
 from cardtable.games import get_game
 from tests.bots.helpers import SEARCH_GAMES, random_position
 
@@ -25,9 +24,7 @@ def test_determinization_gives_the_same_view_back(
     # any seat, not only the one to act
     seat = (seat + other) % game.players(state)
     view = game.view(state, seat)
-    det = determinizer_for(name)
-    assert det is not None
-    d = det(view, random.Random(det_seed))
+    d = game.resample_from_view(view, random.Random(det_seed))
     assert game.view(d, seat) == view
     assert game.invariant_failures(d) == []
     # the seat's own legal actions are unchanged when it is to act
@@ -38,7 +35,7 @@ def test_determinization_gives_the_same_view_back(
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), det_seed=st.integers(0, 10**6), other=st.integers(0, 3))
 def test_mastheads_voids_are_respected(seed: int, det_seed: int, other: int) -> None:
-    from cardtable.bots.determinize.royal_mastheads import determinize, voids
+    from cardtable.games.royal_mastheads.determinize import determinize, voids
     from cardtable.games.royal_mastheads.state import SUIT_MASK
 
     game = get_game("royal-mastheads")
@@ -63,7 +60,7 @@ def test_mastheads_voids_are_respected(seed: int, det_seed: int, other: int) -> 
 def test_casino_unseen_cards_only_and_owners_hold_guards(
     seed: int, det_seed: int, other: int
 ) -> None:
-    from cardtable.bots.determinize.royal_casino import determinize, unseen_cards
+    from cardtable.games.royal_casino.determinize import determinize, unseen_cards
     from cardtable.games.royal_casino.state import CAPV
 
     game = get_game("royal-casino")
@@ -88,7 +85,7 @@ def test_casino_unseen_cards_only_and_owners_hold_guards(
 def test_rummy_hidden_cards_only_and_pinned_cards_stay(
     seed: int, det_seed: int, other: int
 ) -> None:
-    from cardtable.bots.determinize.rummy import determinize, unseen_cards
+    from cardtable.games.rummy.determinize import determinize, unseen_cards
     from cardtable.games.rummy.state import Phase, parse_phys
 
     game = get_game("rummy")
@@ -168,7 +165,7 @@ def test_rummy_known_cards_stay_in_their_hands(
 ) -> None:
     """Every seat's publicly known cards are in that seat's determinized hand; no card the
     viewer has seen somewhere is dealt to another place; hand and stock sizes match."""
-    from cardtable.bots.determinize.rummy import determinize
+    from cardtable.games.rummy.determinize import determinize
 
     game = get_game("rummy")
     state = rummy_mid_game(seed, options, players, steps)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cardtable.bots.fast_mastheads import playout, score_captures
 from cardtable.games import get_game
+from cardtable.games.royal_mastheads.deal_playout import _tables, playout, score_captures
 
 GAME = get_game("royal-mastheads")
 
@@ -76,7 +76,6 @@ def test_greedy_playout_follows_the_greedy_rule(seed: int) -> None:
     assert state.trick and len(state.trick) == 3
     played: list[int] = []
     playout(state, random.Random(0), 1.0, played)
-    from cardtable.bots.fast_mastheads import _tables
 
     unit, flat, tables = _tables(state)
     table = tables[state.trick[0] // 13]

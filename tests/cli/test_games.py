@@ -204,3 +204,24 @@ def test_console_script_with_piped_stdin_and_no_traceback(tmp_path: Path) -> Non
     assert usage.returncode == 2
     assert usage.stderr.startswith("error: Invalid value for '--seconds'")
     assert len(usage.stderr.splitlines()) == 1
+
+
+V1_RECORDS = Path(__file__).parent.parent / "core" / "records" / "v1"
+
+
+@pytest.mark.parametrize(
+    ("fixture", "seats_text"),
+    [
+        ("royal-casino-2p-start-builds.json", "dealer=P"),
+        ("royal-mastheads-start-tricks.json", "dealer P"),
+    ],
+)
+def test_replay_reads_a_version_1_record_and_prints_seats_from_P1(
+    run: Run, fixture: str, seats_text: str
+) -> None:
+    result = run("replay", str(V1_RECORDS / fixture))
+    assert result.exit_code == 0, result.output
+    final, checked = result.stdout.splitlines()[:2]
+    assert seats_text in final and "P0" not in final
+    assert checked.endswith("record OK (format version 1, read as today's)")
+    assert "  P1 (bot:random): " in result.stdout and "WINNER" in result.stdout

@@ -3,6 +3,11 @@
 "Take": players in turn take 1 to 3 counters from a pile; whoever takes the last one
 scores a point.  A round is the unit; a match is ``rounds`` rounds.  Each player's
 "secret" is a number only they may see, to exercise views and redaction.
+
+Everything the layers above need of it is here, as for a real game: it deals a state from
+a view (:meth:`TakeGame.resample_from_view`), has a greedy policy (:class:`TakeGreedy`)
+and is searched through the contract's generic search profile, so it plays at every bot
+level and in the arena with nothing registered for it elsewhere.
 """
 
 from __future__ import annotations
@@ -38,6 +43,21 @@ class TakeView:
     turn: int
     scores: tuple[int, ...]
     secret: int | None
+    options: Options
+    rounds_left: int
+    rounds_done: int
+
+
+class TakeGreedy:
+    """Leaves the next player a multiple of four counters when it can (then they cannot
+    take the last one against best play); otherwise takes one."""
+
+    name = "greedy"
+
+    def choose(self, view: TakeView, legal: Sequence[int], rng: random.Random) -> int:
+        """The winning take, else the smallest."""
+        best = view.pile % 4
+        return best if best in legal else legal[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +67,7 @@ class Took(Event):
     count: int
 
     def describe(self) -> str:
-        return f"P{self.seat} took {self.count}"
+        return f"P{self.seat + 1} took {self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +174,16 @@ class TakeGame(Game[TakeState, int, TakeView]):
 
     def view(self, state: TakeState, seat: int | None) -> TakeView:
         secret = None if seat is None else state.secrets[seat]
-        return TakeView(seat, state.pile, state.turn, state.scores, secret)
+        return TakeView(
+            seat,
+            state.pile,
+            state.turn,
+            state.scores,
+            secret,
+            state.options,
+            state.rounds_left,
+            state.rounds_done,
+        )
 
     def redact(self, event: Event, seat: int | None) -> Event:
         if isinstance(event, RoundScored) and seat != 0:
@@ -163,6 +192,28 @@ class TakeGame(Game[TakeState, int, TakeView]):
 
     def shuffle_hidden(self, state: TakeState, seat: int | None, rng: random.Random) -> TakeState:
         return state
+
+    def resample_from_view(self, view: TakeView, rng: random.Random) -> TakeState:
+        """Everything but the other players' secrets is in the view; those are dealt."""
+        players = len(view.scores)
+        secrets = tuple(
+            view.secret if i == view.seat and view.secret is not None else rng.randrange(100)
+            for i in range(players)
+        )
+        return TakeState(
+            players,
+            view.options,
+            view.pile,
+            view.turn,
+            view.scores,
+            view.rounds_left,
+            view.rounds_done,
+            secrets,
+            rng.randrange(1 << 30),
+        )
+
+    def greedy_policy(self) -> TakeGreedy:
+        return TakeGreedy()
 
     def view_to_json(self, view: TakeView) -> dict[str, Any]:
         return {"pile": view.pile, "turn": view.turn, "scores": list(view.scores)}

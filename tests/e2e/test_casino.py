@@ -54,6 +54,8 @@ def test_a_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser:
     assert page.locator(".status").inner_text().startswith("Game over"), "the hand did not end"
     assert moves >= 20  # 6 deals of 4 cards
     assert page.locator(".breakdown").count() == 1
+    labels = page.locator(".breakdown tbody th").all_inner_texts()
+    assert labels[:2] == ["cards", "spades"] and labels[-2:] == ["hand points", "match score"]
     assert page.locator(".log li").count() > 20
     # The replay, step by step, with every hand shown.
     page.get_by_role("link", name="Watch the replay").click()

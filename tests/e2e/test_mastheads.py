@@ -37,3 +37,34 @@ def test_a_deal_of_royal_mastheads_against_bots(server: ServerProcess, browser: 
     assert page.locator(".status").inner_text().startswith("Game over")
     assert moves >= 13 and saw_last_trick
     page.close()
+
+
+def test_the_deal_score_breakdown_is_a_translated_table(
+    server: ServerProcess, browser: Any
+) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.url}/?lang=ru")
+    page.select_option("#game-select", "royal-mastheads")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name='royal-mastheads.seat.{seat}']", "bot:random")
+    page.check("input[name=unit]")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".status")
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not page.locator(".breakdown").count():
+        if page.locator(".hand .card.selectable").count():
+            page.locator(".hand .card.selectable").first.click()
+            page.locator(".actions .act").first.click()
+            page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
+        page.wait_for_timeout(30)
+    table = page.locator(".breakdown table")
+    assert "Раздача 1" in page.locator(".breakdown summary").inner_text()
+    labels = table.locator("tbody th").all_inner_texts()
+    assert labels[:2] == ["взятки", "очки за карты"] and "всего" in labels
+    assert table.locator("thead th[scope=col]").count() == 4
+    assert table.locator("tr.total").count() == 2
+    assert (
+        sum(int(v) for v in table.locator("tbody tr").first.locator("td").all_inner_texts()) == 11
+    )
+    page.close()

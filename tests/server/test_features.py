@@ -181,6 +181,9 @@ def test_the_lobby_form_is_generated_from_every_option_schema(server: ServerProc
             assert f'name="{name}.opt.{spec.name}"' in page, spec.name
         for i in range(game.info.max_players):
             assert f'name="{name}.seat.{i}"' in page
+    # labels, help and choices in Czech, not the options' identifiers
+    assert "Směr hry" in page and "proti směru hodinových ručiček" in page
+    assert ">direction " not in page and ">LITTLE_CASINO<" not in page and ">handSize " not in page
 
 
 def _used_messages() -> set[str]:

@@ -8,6 +8,7 @@ See :mod:`cardtable.arena.core` (planning and running jobs), :mod:`cardtable.are
 from __future__ import annotations
 
 from cardtable.arena.core import ArenaConfig, GameResult, Job, lineup, plan, run_job, run_local
+from cardtable.arena.ray_runner import run_ray
 from cardtable.arena.stats import EntrantSummary, Summary, summarise, wilson
 
 __all__ = [
@@ -29,10 +30,5 @@ __all__ = [
 def run_arena(cfg: ArenaConfig, workers: int = 1, ray_address: str | None = None) -> Summary:
     """Plan, run (here, in a pool, or on Ray) and summarise one arena run."""
     jobs = plan(cfg)
-    if ray_address is not None:
-        from cardtable.arena.ray_runner import run_ray
-
-        results = run_ray(jobs, ray_address)
-    else:
-        results = run_local(jobs, workers)
+    results = run_local(jobs, workers) if ray_address is None else run_ray(jobs, ray_address)
     return summarise(cfg, results)

@@ -20,6 +20,7 @@ last entrant fills the remaining seats (``--bots hard,medium`` in a 4-player gam
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -27,6 +28,8 @@ from cardtable.core.errors import InvalidOptionError
 from cardtable.core.game import Scope
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
+from cardtable.games import get_game
+from cardtable.tables import Table
 
 __all__ = [
     "ArenaConfig",
@@ -34,6 +37,7 @@ __all__ = [
     "Job",
     "lineup",
     "plan",
+    "play_job",
     "run_job",
     "run_local",
 ]
@@ -153,8 +157,6 @@ def deal_seed(seed: int, deal: int) -> int:
 
 def plan(cfg: ArenaConfig) -> list[Job]:
     """Every job of a run, in order: deal by deal, each with every rotation."""
-    from cardtable.games import get_game
-
     game = get_game(cfg.game)
     players = _players(game, cfg)
     base = lineup(game, players, len(cfg.bots))
@@ -186,14 +188,10 @@ def plan(cfg: ArenaConfig) -> list[Job]:
     return jobs
 
 
-def run_job(job: Job) -> GameResult:
-    """Play one job at a :class:`~cardtable.tables.Table` (bots see views only)."""
-    from cardtable.games import get_game
-    from cardtable.tables import Table
-
-    game = get_game(job.game)
+def play_job(job: Job) -> Table:
+    """Play one job to the end at a :class:`~cardtable.tables.Table` (bots see views only)."""
     table = Table(
-        game,
+        get_game(job.game),
         job.players,
         job.seed,
         [f"bot:{b}" for b in job.seats],
@@ -201,6 +199,13 @@ def run_job(job: Job) -> GameResult:
         job.scope,
     )
     table.run_bots()
+    return table
+
+
+def run_job(job: Job) -> GameResult:
+    """Play one job (:func:`play_job`) and keep its result."""
+    table = play_job(job)
+    game = table.game
     outcome = table.outcome()
     if outcome is None:
         raise RuntimeError(f"arena job {job.index} did not finish")
@@ -232,8 +237,6 @@ def run_local(
             if on_result is not None:
                 on_result(r)
         return results
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(run_job, job) for job in jobs]
         for fut in as_completed(futures):

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from openskill.models import PlackettLuce
+
 from cardtable.arena.core import ArenaConfig, GameResult
 
 __all__ = ["EntrantSummary", "Summary", "game_wins", "summarise", "wilson"]
@@ -137,8 +139,6 @@ class Summary:
 
 
 def _ratings(results: Sequence[GameResult], entrants: int) -> list[tuple[float, float, float]]:
-    from openskill.models import PlackettLuce
-
     model = PlackettLuce()
     ratings = [model.rating(name=str(i)) for i in range(entrants)]
     for r in results:

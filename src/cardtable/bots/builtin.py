@@ -1,29 +1,38 @@
-"""Registers the built-in bots (imported once, lazily, by :mod:`cardtable.bots.base`)."""
+"""Registers the built-in bots (imported by the package :mod:`cardtable.bots`).
+
+Every bot here plays every game through its kit: ``random``; ``greedy`` for the games
+whose kit has a greedy policy; the levels ``easy`` and ``medium`` (the greedy policy, or
+random moves without one), ``hard``, ``expert`` and ``ismcts:N`` (search, which every game
+supports: each can deal a state from a view and has a search profile, generic by default).
+"""
 
 from __future__ import annotations
 
-from cardtable.bots.base import register_bot, register_param_bot
+from cardtable.bots.base import Bot, register_bot, register_param_bot
 from cardtable.bots.levels import (
     EXPERT_FACTOR,
-    HARD_SIMULATIONS,
     GreedyLevelBot,
     ISMCTSBot,
     expert_workers,
+    hard_simulations,
     parse_budget,
 )
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.royal_casino_greedy import RoyalCasinoGreedyBot
-from cardtable.bots.royal_mastheads_greedy import MastheadsGreedyBot
-from cardtable.bots.rummy_greedy import RummyGreedyBot
+from cardtable.core.errors import InvalidOptionError
 from cardtable.core.registry import AnyGame
 
-register_bot("random", "*", lambda game: RandomBot())
-register_bot("greedy", "royal-casino", lambda game: RoyalCasinoGreedyBot())
-register_bot("greedy", "royal-mastheads", lambda game: MastheadsGreedyBot())
-register_bot("greedy", "rummy", lambda game: RummyGreedyBot())
+__all__: list[str] = []
 
-# -- levels (issue 5): easy / medium / hard / expert for every game with a determinizer ------
-SEARCH_GAMES = ("royal-casino", "royal-mastheads", "rummy")
+
+def _has_greedy(game: AnyGame) -> bool:
+    return game.greedy_policy() is not None
+
+
+def _greedy(game: AnyGame) -> Bot:
+    policy = game.greedy_policy()
+    if policy is None:
+        raise InvalidOptionError(f"{game.info.title} has no greedy bot")
+    return policy
 
 
 def _ismcts(game: AnyGame, arg: str) -> ISMCTSBot:
@@ -31,20 +40,16 @@ def _ismcts(game: AnyGame, arg: str) -> ISMCTSBot:
     return ISMCTSBot(game, sims, millis, name=f"ismcts:{arg}")
 
 
-for _g in SEARCH_GAMES:
-    register_bot("easy", _g, lambda game: GreedyLevelBot(game, "easy", 0.25))
-    register_bot("medium", _g, lambda game: GreedyLevelBot(game, "medium", 0.0))
-    register_bot(
-        "hard", _g, lambda game: ISMCTSBot(game, HARD_SIMULATIONS[game.info.name], name="hard")
+def _expert(game: AnyGame) -> ISMCTSBot:
+    return ISMCTSBot(
+        game, hard_simulations(game) * EXPERT_FACTOR, workers=expert_workers(), name="expert"
     )
-    register_bot(
-        "expert",
-        _g,
-        lambda game: ISMCTSBot(
-            game,
-            HARD_SIMULATIONS[game.info.name] * EXPERT_FACTOR,
-            workers=expert_workers(),
-            name="expert",
-        ),
-    )
-    register_param_bot("ismcts", _g, _ismcts)
+
+
+register_bot("random", "*", lambda game: RandomBot())
+register_bot("greedy", "*", _greedy, supports=_has_greedy)
+register_bot("easy", "*", lambda game: GreedyLevelBot(game, "easy", 0.25))
+register_bot("medium", "*", lambda game: GreedyLevelBot(game, "medium", 0.0))
+register_bot("hard", "*", lambda game: ISMCTSBot(game, hard_simulations(game), name="hard"))
+register_bot("expert", "*", _expert)
+register_param_bot("ismcts", "*", _ismcts)

@@ -4,7 +4,8 @@ The web app and ``cardtable play`` (``h``) call :func:`hint`.  Like every bot, t
 sees only the view: a hint can never reveal a hidden card.
 
 >>> import random
->>> from cardtable.games.royal_casino import GAME
+>>> from cardtable.games import get_game
+>>> GAME = get_game("royal-casino")
 >>> s = GAME.new_game(2, seed=4)
 >>> seat = GAME.to_act(s)
 >>> hs = hint(GAME, GAME.view(s, seat), GAME.legal_actions(s), 200, random.Random(0))

@@ -1,11 +1,12 @@
 """Information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley & Whitehouse 2012).
 
-One implementation over the game contract.  Each simulation samples a determinization of
-the searching seat's **view** (never the true state: the search is given a view), walks
-the single tree of information sets with UCB1 using *availability* counts (a child's
-availability is how often it was legal when its parent was visited), expands one action,
-plays the rest of the current unit (hand, round or deal) with a rollout policy and backs
-up every seat's reward.
+One implementation over the game contract and each game's kit (:mod:`cardtable.core.kit`:
+the view sampler, points, fast paths and rollouts come from the game). Each simulation
+samples a determinization of the searching seat's **view** (never the true state: the
+search is given a view), walks the single tree of information sets with UCB1 using
+*availability* counts (a child's availability is how often it was legal when its parent
+was visited), expands one action, plays the rest of the current unit (hand, round or deal)
+with a rollout policy and backs up every seat's reward.
 
 Rewards lie in ``[0, 1]``: when the game ends inside a simulation, 1 for a winning side
 (shared on co-wins) and 0 for the others; otherwise ``0.5 + 0.5 * tanh(d / scale)`` where
@@ -14,7 +15,8 @@ The search budget is explicit: a number of simulations and an optional ``should_
 callable (the bot layer supplies a clock; the search itself reads none).
 
 >>> import random
->>> from cardtable.games.royal_casino import GAME
+>>> from cardtable.games import get_game
+>>> GAME = get_game("royal-casino")
 >>> s = GAME.new_game(2, seed=2)
 >>> seat = GAME.to_act(s)
 >>> r = search(adapter_for(GAME), GAME.view(s, seat), GAME.legal_actions(s), random.Random(0), 50)
@@ -30,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots.determinize import determinizer_for
+from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 
 __all__ = [
@@ -45,58 +47,18 @@ EXPLORATION = 0.7
 """The UCB1 exploration constant (rewards are in [0, 1])."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SearchAdapter:
-    """How the search reaches one game: determinization, points, a fast apply, rollouts.
-
-    ``points(state)`` gives each **seat** its side's cumulative points; ``scale`` is a
-    typical point margin of one unit (for the reward's tanh).  ``apply`` may skip the
-    legality check (actions come from ``legal``); ``rollout`` picks a rollout action;
-    ``playout`` (when given) replaces the whole rollout, and when the game ends with the
-    unit the highest points win.
-    """
+    """A game with its :class:`~cardtable.core.kit.SearchProfile`: what :func:`search`
+    walks (the game's own kit says how: determinization, points, fast paths, rollouts)."""
 
     game: AnyGame
-    determinize: Callable[[Any, random.Random], Any]
-    points: Callable[[Any], tuple[float, ...]]
-    scale: float
-    apply: Callable[[Any, Any], Any]
-    legal: Callable[[Any], Sequence[Any]]
-    to_act: Callable[[Any], int | None]
-    rollout: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
-    playout: Callable[[Any, random.Random], tuple[tuple[float, ...], bool]] | None = None
-    """A fast path playing the rest of the unit: (each seat's points at its end, as
-    ``points`` counts them; game over?)."""
-    final_margin: float = 0.0
-    """When the game ends inside a simulation, the reward is this share of the unit's
-    margin reward plus the rest of the win/loss reward (0: win or lose only)."""
-    sides_cache: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
-
-    def sides(self, players: int) -> tuple[tuple[int, ...], ...]:
-        """The game's sides for ``players`` seats (cached)."""
-        got = self.sides_cache.get(players)
-        if got is None:
-            got = self.sides_cache[players] = self.game.sides(players)
-        return got
-
-
-_ADAPTERS: dict[str, SearchAdapter] = {}
+    profile: SearchProfile
 
 
 def adapter_for(game: AnyGame) -> SearchAdapter:
-    """The search adapter of a registered game (built once)."""
-    name = game.info.name
-    got = _ADAPTERS.get(name)
-    if got is not None:
-        return got
-    det = determinizer_for(name)
-    if det is None:
-        raise ValueError(f"{name} has no determinizer: ISMCTS cannot play it")
-    from cardtable.bots import search_games
-
-    got = search_games.make_adapter(game, det)
-    _ADAPTERS[name] = got
-    return got
+    """The search adapter of any game, from its kit."""
+    return SearchAdapter(game, game.search_profile())
 
 
 @dataclass(slots=True)
@@ -150,9 +112,8 @@ def _outcome_rewards(game: AnyGame, state: Any, players: int) -> tuple[list[floa
 
 
 def _points_winners(
-    adapter: SearchAdapter, end: tuple[float, ...], players: int
+    sides: tuple[tuple[int, ...], ...], end: tuple[float, ...], players: int
 ) -> tuple[list[float], list[float]]:
-    sides = adapter.sides(players)
     best = max(end[s[0]] for s in sides)
     top = [s for s in sides if end[s[0]] == best]
     reward = [0.0] * players
@@ -163,16 +124,18 @@ def _points_winners(
 
 
 def _margin_rewards(
-    adapter: SearchAdapter, start: tuple[float, ...], end: tuple[float, ...], players: int
+    sides: tuple[tuple[int, ...], ...],
+    scale: float,
+    start: tuple[float, ...],
+    end: tuple[float, ...],
+    players: int,
 ) -> tuple[list[float], list[float], list[float]]:
-    sides = adapter.sides(players)
     gains = [end[s[0]] - start[s[0]] for s in sides]
     total = sum(gains)
     k = len(sides)
     reward = [0.0] * players
     wins = [0.0] * players
     margin = [0.0] * players
-    scale = adapter.scale
     for i, side in enumerate(sides):
         d = gains[i] - (total - gains[i]) / (k - 1) if k > 1 else gains[i]
         r = 0.5 + 0.5 * math.tanh(d / scale)
@@ -213,19 +176,23 @@ def search(
     legal actions, ``rng``'s state and the budget (when ``should_stop`` is not given).
     """
     game = adapter.game
+    profile = adapter.profile
     seat = game.view_seat(view)
     if seat is None:
         raise ValueError("a spectator's view cannot be searched")
-    players = len(getattr(view, "hand_sizes", ())) or game.info.default_players
+    players = 0  # read off the first determinization
+    sides: tuple[tuple[int, ...], ...] = ()
     root = _Node(mover=-1)
-    determinize = adapter.determinize
-    apply = adapter.apply
-    legal_of = adapter.legal
-    to_act = adapter.to_act
-    points = adapter.points
+    determinize = game.view_sampler(view)  # prepared once for this search
+    apply = profile.apply
+    legal_of = profile.legal
+    to_act = profile.to_act
+    points = profile.points
+    scale = profile.scale
+    final_margin = profile.final_margin
     units_played = game.units_played
-    rollout = adapter.rollout
-    playout = adapter.playout
+    rollout = profile.rollout
+    playout = profile.playout
     randrange = rng.randrange
     log = math.log
     sqrt = math.sqrt
@@ -234,7 +201,10 @@ def search(
     while done < simulations:
         if should_stop is not None and done and done % check_every == 0 and should_stop():
             break
-        state = determinize(view, rng)
+        state = determinize(rng)
+        if not players:
+            players = game.players(state)
+            sides = game.sides(players)
         start_points = points(state)
         start_units = units_played(state)
         node = root
@@ -284,10 +254,10 @@ def search(
             and (units_played(state) == start_units)
         ):
             end, over = playout(state, rng)
-            reward, wins, margin = _margin_rewards(adapter, start_points, end, players)
+            reward, wins, margin = _margin_rewards(sides, scale, start_points, end, players)
             if over:
-                won, wins = _points_winners(adapter, end, players)
-                reward = _blend(won, reward, adapter.final_margin)
+                won, wins = _points_winners(sides, end, players)
+                reward = _blend(won, reward, final_margin)
             for n in path[1:]:
                 m = n.mover
                 n.visits += 1
@@ -304,10 +274,10 @@ def search(
                 action = moves[randrange(len(moves))]
             state = apply(state, action)
         # -- backpropagation ---------------------------------------------------------------
-        reward, wins, margin = _margin_rewards(adapter, start_points, points(state), players)
+        reward, wins, margin = _margin_rewards(sides, scale, start_points, points(state), players)
         if to_act(state) is None:
             won, wins = _outcome_rewards(game, state, players)
-            reward = _blend(won, reward, adapter.final_margin)
+            reward = _blend(won, reward, final_margin)
         for n in path[1:]:
             m = n.mover
             n.visits += 1

@@ -2,9 +2,10 @@
 
 * ``easy``: the game's greedy bot, but one move in four is a random legal move.
 * ``medium``: the game's greedy bot (the random bot where a game has none yet).
-* ``hard``: ISMCTS with a fixed number of simulations per move, chosen per game so that a
-  move takes about one second on one core of the reference machine (a simulation budget,
-  not a clock, keeps games reproducible from their seed).
+* ``hard``: ISMCTS with a fixed number of simulations per move, chosen by each game (its
+  search profile's ``hard_simulations``) so that a move takes about one second on one core
+  of the reference machine (a simulation budget, not a clock, keeps games reproducible
+  from their seed).
 * ``expert``: ISMCTS with four times the ``hard`` budget, split over several worker
   processes (root parallelisation: independent trees, visit counts summed).
 
@@ -12,7 +13,8 @@
 not reproducible) name other budgets, e.g. for win rate against budget charts.
 
 >>> import random
->>> from cardtable.games.royal_casino import GAME
+>>> from cardtable.games import get_game
+>>> GAME = get_game("royal-casino")
 >>> bot = ISMCTSBot(GAME, simulations=30)
 >>> s = GAME.new_game(2, seed=1)
 >>> bot.choose(GAME.view(s, GAME.to_act(s)), GAME.legal_actions(s), random.Random(0)) in (
@@ -30,47 +32,45 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cardtable.bots.base import Bot, make_bot
 from cardtable.bots.ismcts import ActionStats, SearchResult, adapter_for, search
 from cardtable.bots.random_bot import RandomBot
 from cardtable.core.errors import InvalidOptionError
+from cardtable.core.kit import Policy
 from cardtable.core.registry import AnyGame
+from cardtable.games import REGISTRY
 
 __all__ = [
     "EXPERT_FACTOR",
-    "HARD_SIMULATIONS",
     "GreedyLevelBot",
     "ISMCTSBot",
+    "hard_simulations",
     "merge_results",
     "parse_budget",
 ]
 
-HARD_SIMULATIONS: dict[str, int] = {
-    "royal-casino": 2000,
-    "royal-mastheads": 10000,
-    "rummy": 3000,
-}
-"""Simulations per move of ``hard``, by game (about one second per move on one core)."""
-DEFAULT_SIMULATIONS = 1000
 EXPERT_FACTOR = 4
 """``expert`` searches this many times the ``hard`` budget."""
 
 
-class GreedyLevelBot:
-    """``easy`` and ``medium``: the greedy bot, with a share of random moves for ``easy``.
+def hard_simulations(game: AnyGame) -> int:
+    """The simulations per move of ``hard`` for ``game`` (its kit decides; about one second
+    per move on one core of the reference machine)."""
+    return game.search_profile().hard_simulations
 
-    When the game has no greedy bot the random bot stands in (``fallback`` is True).
+
+class GreedyLevelBot:
+    """``easy`` and ``medium``: the game's greedy policy, with a share of random moves for
+    ``easy``.
+
+    When the game has no greedy policy the random bot stands in (``fallback`` is True).
     """
 
     def __init__(self, game: AnyGame, name: str, mistake_rate: float) -> None:
         self.name = name
         self.mistake_rate = mistake_rate
-        self.fallback = False
-        try:
-            self._inner: Bot = make_bot("greedy", game)
-        except InvalidOptionError:
-            self._inner = RandomBot()
-            self.fallback = True
+        greedy = game.greedy_policy()
+        self.fallback = greedy is None
+        self._inner: Policy = RandomBot() if greedy is None else greedy
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The greedy choice, or (with probability ``mistake_rate``) a random legal move."""
@@ -105,11 +105,18 @@ def merge_results(results: Sequence[SearchResult]) -> SearchResult:
 
 
 def _worker_search(
-    game_name: str, view: Any, legal: Sequence[Any], seed: int, simulations: int
+    game: AnyGame | str, view: Any, legal: Sequence[Any], seed: int, simulations: int
 ) -> SearchResult:
-    from cardtable.games import get_game
+    """One search in a worker process; a registered game travels by name."""
+    if isinstance(game, str):
+        game = REGISTRY.get(game)
+    return search(adapter_for(game), view, legal, random.Random(seed), simulations)
 
-    return search(adapter_for(get_game(game_name)), view, legal, random.Random(seed), simulations)
+
+def _by_name(game: AnyGame) -> AnyGame | str:
+    """A registered game's name (what a worker process looks up), else the game itself."""
+    name = game.info.name
+    return name if name in REGISTRY.names() and REGISTRY.get(name) is game else game
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -145,9 +152,9 @@ class ISMCTSBot:
         self.simulations = simulations
         self.millis = millis
         self.workers = max(1, workers)
+        self._adapter = adapter_for(game)
         if simulations is None and millis is None:
-            self.simulations = HARD_SIMULATIONS.get(game.info.name, DEFAULT_SIMULATIONS)
-        adapter_for(game)  # fail early for a game without a determinizer
+            self.simulations = self._adapter.profile.hard_simulations
 
     def analyse(self, view: Any, legal: Sequence[Any], rng: random.Random) -> SearchResult:
         """The full root statistics of one search from ``view``."""
@@ -159,23 +166,23 @@ class ISMCTSBot:
                 return time.perf_counter() >= deadline
 
             sims = self.simulations or 10**9
-            return search(adapter_for(self.game), view, legal, random.Random(seed), sims, stop)
-        sims = self.simulations or DEFAULT_SIMULATIONS
+            return search(self._adapter, view, legal, random.Random(seed), sims, stop)
+        sims = self.simulations or self._adapter.profile.hard_simulations
         if self.workers == 1:
-            return search(adapter_for(self.game), view, legal, random.Random(seed), sims)
+            return search(self._adapter, view, legal, random.Random(seed), sims)
         seeds = [random.Random(seed + i).randrange(1 << 62) for i in range(self.workers)]
         share = [
             sims // self.workers + (1 if i < sims % self.workers else 0)
             for i in range(self.workers)
         ]
         jobs = list(zip(seeds, share, strict=True))
-        name = self.game.info.name
+        game = _by_name(self.game)
         if multiprocessing.parent_process() is not None:
             # Already in a worker process (an arena pool): a nested pool would keep this
             # process from exiting.  The same searches in turn give the same result.
-            return merge_results([_worker_search(name, view, legal, s, n) for s, n in jobs])
+            return merge_results([_worker_search(game, view, legal, s, n) for s, n in jobs])
         pool = _pool(self.workers)
-        futures = [pool.submit(_worker_search, name, view, list(legal), s, n) for s, n in jobs]
+        futures = [pool.submit(_worker_search, game, view, list(legal), s, n) for s, n in jobs]
         return merge_results([f.result() for f in futures])
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:

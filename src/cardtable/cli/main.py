@@ -32,11 +32,12 @@ from cardtable.cli.common import (
     read_text,
 )
 from cardtable.cli.play import format_outcome, make_settings, play_game, read_stdin_line
-from cardtable.core.errors import CardtableError, InvalidRecordError
+from cardtable.core.errors import CardtableError, InvalidNotationError, InvalidRecordError
 from cardtable.core.game import Scope
 from cardtable.core.options import Options
-from cardtable.core.record import Record, replay
+from cardtable.core.record import RECORD_VERSION, Record, replay
 from cardtable.core.registry import AnyGame
+from cardtable.core.seats import parse_seat, seat_name, side_name
 
 __all__ = ["cli", "main"]
 
@@ -142,7 +143,9 @@ def rules(game: str) -> None:
 @cli.command()
 @click.argument("game")
 @click.option("--players", "-n", type=int, help="Number of players (default: the game's).")
-@click.option("--seat", type=int, default=0, show_default=True, help="Your seat (0 plays first).")
+@click.option(
+    "--seat", default="P1", show_default=True, help="Your seat, P1 to Pn (P1 plays first)."
+)
 @click.option("--bots", help="Bots for the other seats, comma-separated (default: greedy).")
 @click.option("--seed", type=int, help="Seed of the deal (default: random, and printed).")
 @click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
@@ -151,7 +154,7 @@ def rules(game: str) -> None:
 def play(
     game: str,
     players: int | None,
-    seat: int,
+    seat: str,
     bots: str | None,
     seed: int | None,
     options: tuple[str, ...],
@@ -167,10 +170,14 @@ def play(
     """
     g = get_game(game)
     n = check_players(g, players)
+    try:
+        my_seat = parse_seat(seat, n)
+    except InvalidNotationError as e:
+        raise UserError(f"--seat: {e}") from None
     opts = parse_options(g, options)
     bot_names = parse_bots(g, bots)
     settings = make_settings(
-        g, n, seat, bot_names, random_seed() if seed is None else seed, dict(opts), unit, record
+        g, n, my_seat, bot_names, random_seed() if seed is None else seed, dict(opts), unit, record
     )
     status = play_game(g, settings, read_stdin_line, click.echo)
     sys.exit(status)
@@ -254,13 +261,12 @@ def _print_summary(summary: selfplay_mod.Summary) -> None:
         title=f"{summary.game}: {summary.games} {'units' if summary.scope == 'unit' else 'games'}"
         f", {summary.players} players, seeds {summary.seed}..{summary.seed + summary.games - 1}"
     )
-    for column in ("side", "seats", "bots", "wins", "win %", "mean points"):
-        table.add_column(column, justify="left" if column == "bots" else "right")
+    for column in ("side", "bots", "wins", "win %", "mean points"):
+        table.add_column(column, justify="right" if column not in ("side", "bots") else "left")
     for side in data["results"]:
         share = 100 * side["wins"] / summary.games if summary.games else 0.0
         table.add_row(
-            str(side["side"]),
-            ",".join(map(str, side["seats"])),
+            side_name(side["seats"]),
             ",".join(side["bots"]),
             str(side["wins"]),
             f"{share:.1f}",
@@ -270,7 +276,7 @@ def _print_summary(summary: selfplay_mod.Summary) -> None:
     by_item = RichTable(title="mean per game, item by item (from the scoring events)")
     by_item.add_column("item")
     for side in data["results"]:
-        by_item.add_column(f"side {side['side']}", justify="right")
+        by_item.add_column(side_name(side["seats"]), justify="right")
     for item in items:
         by_item.add_row(
             item, *(f"{side['mean_item_points'][item]:.2f}" for side in data["results"])
@@ -475,12 +481,16 @@ def replay_cmd(record: str) -> None:
     if rec.result is not None and (outcome is None or dict(rec.result) != outcome.to_json()):
         raise InvalidRecordError("the record's result differs from the replayed outcome")
     click.echo(g.format_position(final))
-    click.echo(f"{g.info.title}: {len(rec.actions)} actions replayed, record OK")
+    old = (
+        f" (format version {rec.version}, read as today's)" if rec.version != RECORD_VERSION else ""
+    )
+    click.echo(f"{g.info.title}: {len(rec.actions)} actions replayed, record OK{old}")
     if outcome is None:
         seat = g.to_act(final)
-        click.echo(f"the game is not over: seat {seat} is to act")
+        who = "nobody" if seat is None else seat_name(seat)
+        click.echo(f"the game is not over: {who} is to act")
     else:
-        names = list(rec.seats) or [f"seat {i}" for i in range(rec.players)]
+        names = list(rec.seats) or [seat_name(i) for i in range(rec.players)]
         click.echo("outcome:")
         for line in format_outcome(outcome, names):
             click.echo(line)
@@ -504,6 +514,9 @@ def replay_cmd(record: str) -> None:
     "--bot",
     help="Time this bot's decisions (ISMCTS: simulations/s) on fixed mid-game positions.",
 )
+@click.option(
+    "--env", "env", is_flag=True, help="Environment steps/s (PettingZoo, Gymnasium; extra rl)."
+)
 def bench(
     game: str,
     seconds: float,
@@ -511,6 +524,7 @@ def bench(
     options: tuple[str, ...],
     as_json: bool,
     bot: str | None,
+    env: bool,
 ) -> None:
     """Measure random playouts of GAME on one core (or a bot's speed with --bot).
 
@@ -526,6 +540,9 @@ def bench(
     if bot is not None:
         parse_bots(g, bot)
         _bench_bot(g, n, bot, seconds, opts, as_json)
+        return
+    if env:
+        _bench_env(g, n, seconds, opts, as_json)
         return
     if as_json:
         result = bench_mod.run_bench(g, n, seconds, opts)
@@ -577,6 +594,28 @@ def _bench_bot(g: AnyGame, n: int, bot: str, seconds: float, opts: Options, as_j
         f"  simulations/s {data['simulations_per_s']:>12,.1f}   ({result.simulations} "
         f"simulations, {result.workers} process(es); per core "
         f"{data['simulations_per_s_per_core']:,.1f})"
+    )
+
+
+def _bench_env(g: AnyGame, n: int, seconds: float, opts: Options, as_json: bool) -> None:
+    """``bench --env``: steps/s of the learning environments (needs the extra ``rl``)."""
+    try:
+        from cardtable.rl.bench import run_env_bench
+    except ImportError as exc:
+        raise click.ClickException(
+            f"bench --env needs the extra rl: pip install 'cardtable[rl]' ({exc})"
+        ) from exc
+    result = run_env_bench(g, n, seconds, opts)
+    data = result.to_json()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(
+        f"{data['game']}, {n} players, random masked ids, CPU time\n"
+        f"  PettingZoo AEC steps/s {data['aec_steps_per_s']:>12,.1f}   "
+        f"({result.aec_steps} steps, {result.aec_episodes} episodes)\n"
+        f"  Gymnasium steps/s      {data['gym_steps_per_s']:>12,.1f}   "
+        f"({result.gym_steps} steps, {result.gym_episodes} episodes; others: random bots)"
     )
 
 

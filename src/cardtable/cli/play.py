@@ -14,9 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardtable.bots.hints import hint
 from cardtable.core.errors import CardtableError, InvalidOptionError
 from cardtable.core.game import Outcome, Scope
 from cardtable.core.registry import AnyGame
+from cardtable.core.rng import derive_rng
+from cardtable.core.seats import seat_name
 from cardtable.tables import Table
 
 __all__ = ["MAX_LISTED", "PlaySettings", "format_outcome", "play_game"]
@@ -43,13 +46,14 @@ class PlaySettings:
 
 
 def seat_specs(players: int, seat: int, bots: Sequence[str]) -> list[str]:
-    """The human in ``seat``; bots (cycled through ``bots``) in every other seat.
+    """The human in ``seat`` (0-based: 1 is P2); bots (cycled through ``bots``) in every
+    other seat.
 
     >>> seat_specs(3, 1, ["greedy", "random"])
     ['bot:greedy', 'human:you', 'bot:random']
     """
     if not 0 <= seat < players:
-        raise InvalidOptionError(f"--seat must be 0 to {players - 1}; got {seat}")
+        raise InvalidOptionError(f"--seat must be P1 to P{players}; got {seat_name(seat)}")
     specs: list[str] = []
     for i in range(players):
         # The bots are handed out in order to the seats other than the human's.
@@ -62,7 +66,7 @@ def format_outcome(outcome: Outcome, names: Sequence[str]) -> list[str]:
     """Lines describing the result: each side's seats, score and whether it won."""
     lines = []
     for index, (seats, score) in enumerate(zip(outcome.sides, outcome.scores, strict=True)):
-        who = ", ".join(f"seat {s} ({names[s]})" for s in seats)
+        who = ", ".join(f"{seat_name(s)} ({names[s]})" for s in seats)
         mark = "  WINNER" if index in outcome.winners else ""
         lines.append(f"  {who}: {score}{mark}")
     if outcome.detail:
@@ -97,7 +101,7 @@ def play_game(
     me = settings.seat
     names = [str(s) for s in table.seats]
     write(
-        f"{game.info.title}: {settings.players} players, you are seat {me}; "
+        f"{game.info.title}: {settings.players} players, you are {seat_name(me)}; "
         f"seed {settings.seed} (replay with --seed {settings.seed})"
     )
     write(HELP_LINE)
@@ -183,16 +187,13 @@ HINT_SIMULATIONS = 1000
 
 def _show_hints(game: AnyGame, table: Table, me: int, write: Callable[[str], None]) -> None:
     """Print the top three moves of a search from the human's view, with their numbers."""
-    from cardtable.bots.hints import hint
-    from cardtable.core.rng import derive_rng
-
     try:
         hints = hint(
             game,
             table.view(me),
             table.legal(me),
             HINT_SIMULATIONS,
-            derive_rng(table.record.seed, "hint", table.version),
+            derive_rng(table.record.seed, "hint", me, table.version),
         )
     except ValueError as e:
         write(f"no hint: {e}")

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardtable.cli.common import get_game
 from cardtable.core.game import Event, Scope
 from cardtable.tables import Table
 
@@ -65,8 +66,6 @@ def seat_bots(players: int, bots: Sequence[str]) -> tuple[str, ...]:
 
 def play_one(job: SelfplayJob) -> GameResult:
     """Play one game to the end at a :class:`Table`, checking invariants after each action."""
-    from cardtable.cli.common import get_game
-
     game = get_game(job.game)
     bots = seat_bots(job.players, job.bots)
     table = Table(

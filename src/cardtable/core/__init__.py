@@ -1,4 +1,5 @@
-"""The game contract, errors, seeded randomness, options, records and the registry."""
+"""The game contract, errors, seeded randomness, options, records, seat names and the
+registry."""
 
 from cardtable.core.errors import (
     AmbiguousActionError,
@@ -15,6 +16,7 @@ from cardtable.core.options import Options, OptionSchema, OptionSpec
 from cardtable.core.record import Record, Replay, replay
 from cardtable.core.registry import Registry
 from cardtable.core.rng import derive_rng
+from cardtable.core.seats import parse_seat, seat_name, side_name
 
 __all__ = [
     "AmbiguousActionError",
@@ -36,5 +38,8 @@ __all__ = [
     "Replay",
     "UnknownGameError",
     "derive_rng",
+    "parse_seat",
     "replay",
+    "seat_name",
+    "side_name",
 ]

@@ -5,6 +5,10 @@ state is an immutable value; :meth:`Game.apply` is pure and returns the new stat
 frozen :class:`Event` records.  Hidden information leaves a game only through
 :meth:`Game.view` and :meth:`Game.redact`.
 
+How a game presents itself to people (events as messages, option labels, score
+breakdowns) is the last section of :class:`Game`, with defaults any game can live with;
+the values are in :mod:`cardtable.core.present`.
+
 The scope of a game is either a whole ``"match"`` (to 21 points, a set of 10 deals, …) or
 a single ``"unit"`` (one hand, round or deal): both are first-class.
 """
@@ -18,8 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
-from cardtable.core.options import Options, OptionSchema
+from cardtable.core.kit import Policy, SearchProfile, ViewSampler
+from cardtable.core.options import Options, OptionSchema, OptionSpec
+from cardtable.core.present import Message, OptionText, Param, ScoreTable
 
 __all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
 
@@ -35,13 +42,15 @@ class Event:
     """Something that happened, for UIs to show and logs to keep.
 
     Subclasses are frozen dataclasses; ``kind`` names them in JSON.  Fields hold plain
-    values (ints, strings, tuples); a card hidden from a reader is ``None``.
+    values (ints, strings, tuples); a card is its canonical text in the game's notation
+    (``10D``), and a card hidden from a reader is ``None``.
     """
 
     kind: ClassVar[str] = "event"
 
     def describe(self) -> str:
-        """One line of English for a log (UIs may localise from the fields instead)."""
+        """One line of English for a log, seats written ``P1`` … (see ``core.seats``); UIs
+        may localise from the fields instead, where seats are 0-based ints."""
         return self.kind
 
 
@@ -225,6 +234,41 @@ class Game(ABC, Generic[S, A, V]):
     def view_seat(self, view: V) -> int | None:
         """The seat a view belongs to."""
 
+    # -- the kit for search and bots ----------------------------------------------------
+    @abstractmethod
+    def resample_from_view(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view``, its hidden cards dealt by ``rng`` alone
+        (OpenSpiel's ``resample_from_infostate``): what search bots play out.
+
+        The state agrees with everything the view shows (``view(state, seat) == view``)
+        and never gives a card to a seat the view's seat knows does not hold it.
+        """
+
+    def view_sampler(self, view: V) -> ViewSampler:
+        """A sampler of :meth:`resample_from_view` prepared for one view, which a search
+        keeps for its whole loop.  A game overrides it to work out once what depends only
+        on the view; the states dealt for the same ``rng`` are the same either way.
+        """
+        resample = self.resample_from_view
+        return lambda rng: resample(view, rng)
+
+    def greedy_policy(self) -> Policy | None:
+        """The game's greedy player (the ``greedy`` bot, and ``easy``/``medium``), or
+        ``None`` when it has none (those levels then move at random)."""
+        return None
+
+    def search_profile(self) -> SearchProfile:
+        """How search walks this game.  The default is built from the contract alone: no
+        points before the game ends, the contract's ``apply``, random rollouts."""
+
+        def points(state: S) -> tuple[float, ...]:
+            return (0.0,) * self.players(state)
+
+        def apply(state: S, action: A) -> S:
+            return self.apply(state, action)[0]
+
+        return SearchProfile(points, 1.0, apply, self.legal_actions, self.to_act)
+
     # -- notation ---------------------------------------------------------------------
     @abstractmethod
     def format_action(self, action: A) -> str:
@@ -247,6 +291,12 @@ class Game(ABC, Generic[S, A, V]):
     def parse_position(self, text: str) -> S:
         """Read a position (raises ``InvalidPositionError``)."""
 
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position written by record format ``version`` (see ``core.record``) in
+        today's notation.  Games whose position text changed override this; the default
+        returns the text unchanged."""
+        return text
+
     def state_to_json(self, state: S) -> dict[str, Any]:
         """A state as a JSON object."""
         return {"game": self.info.name, "position": self.format_position(state)}
@@ -259,3 +309,43 @@ class Game(ABC, Generic[S, A, V]):
     def invariant_failures(self, state: S) -> list[str]:
         """Broken invariants of a state (card conservation and the like); empty when sound."""
         return []
+
+    # -- presentation -----------------------------------------------------------------------
+    # What a UI shows, as catalog message ids with typed parameters (core.present).  The
+    # defaults work for any game; a game overrides them from its own ``present`` module.
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message: by default ``event:<kind>`` with the event's fields (a UI
+        without that id in its catalog falls back to the event's English ``describe``)."""
+        params: dict[str, Param] = {}
+        for f in dataclasses.fields(event):
+            value = getattr(event, f.name)
+            plain = value is None or isinstance(value, bool | int | str)
+            params[f.name] = value if plain else str(value)
+        return Message("event:" + event.kind, params)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels; by default the option's own English
+        name, help and choice values (shown untranslated)."""
+        return OptionText(
+            Message(spec.name), Message(spec.help), {c: Message(c) for c in spec.choices}
+        )
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The score breakdown an end-of-unit event carries, as rows; ``None`` for any other
+        event (the default: no breakdown)."""
+        return None
+
+    def catalog_package(self) -> str | None:
+        """The package whose ``locale/<lang>/LC_MESSAGES/messages.po`` catalogs hold this
+        game's message ids; by default the package of the game's class."""
+        return type(self).__module__.rpartition(".")[0] or None
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[A, V] | None:
+        """The game's action-id space and observation layout for learning environments
+        (:mod:`cardtable.core.encoding`), or ``None`` when it declares none (the default).
+
+        A game declares its own from its folder (each of the three games returns the
+        ``ENCODING`` of its ``encoding`` module).
+        """
+        return None

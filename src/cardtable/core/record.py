@@ -3,6 +3,13 @@
 A record names the game, players, options, scope and seed (or an explicit start
 position), the seats, and every action in canonical notation.  :func:`replay`
 reproduces every state and event.
+
+Every record carries the number of its format (``version``).  Version 1 wrote seats in
+each game's own numbering (``turn=P0`` in Royal Casino, ``dealer 0`` in Royal Mastheads);
+version 2 writes every seat as ``P1`` … ``Pn``.  Only positions name seats (no game's
+action text does), so :func:`upgrade` rewrites a record's ``start`` with the game's
+:meth:`~cardtable.core.game.Game.migrate_position`; :func:`replay` upgrades old records
+on its own.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from cardtable.core.errors import CardtableError, InvalidRecordError
 from cardtable.core.game import Event, Game, Scope
 from cardtable.core.options import OptionValue
 
-__all__ = ["RECORD_VERSION", "Record", "Replay", "replay"]
+__all__ = ["RECORD_VERSION", "Record", "Replay", "replay", "upgrade"]
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+"""The record format written today; records of every earlier version are read and upgraded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +43,8 @@ class Record:
     start: str | None = None
     """An explicit start position; when given it replaces the seeded deal."""
     result: Mapping[str, Any] | None = None
+    version: int = RECORD_VERSION
+    """The record format its texts are written in (an old one until :func:`upgrade`)."""
 
     def with_action(self, line: str) -> Record:
         """The record with one more action line."""
@@ -48,6 +58,7 @@ class Record:
             (*self.actions, line),
             self.start,
             self.result,
+            self.version,
         )
 
     def with_result(self, result: Mapping[str, Any] | None) -> Record:
@@ -62,13 +73,14 @@ class Record:
             self.actions,
             self.start,
             result,
+            self.version,
         )
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON object."""
         out: dict[str, Any] = {
             "format": "cardtable-record",
-            "version": RECORD_VERSION,
+            "version": self.version,
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
@@ -94,6 +106,16 @@ class Record:
             raise InvalidRecordError("a record is a JSON object")
         if data.get("format", "cardtable-record") != "cardtable-record":
             raise InvalidRecordError("not a cardtable record (field 'format')")
+        # Every record cardtable wrote names its version; one without is hand-made, and
+        # read in today's notation.
+        version = data.get("version", RECORD_VERSION)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise InvalidRecordError("field 'version' must be a whole number from 1")
+        if version > RECORD_VERSION:
+            raise InvalidRecordError(
+                f"the record is in format version {version}; this cardtable reads versions "
+                f"1 to {RECORD_VERSION} (a newer cardtable wrote it)"
+            )
         try:
             game = data["game"]
             players = data["players"]
@@ -124,7 +146,18 @@ class Record:
         result = data.get("result")
         if result is not None and not isinstance(result, dict):
             raise InvalidRecordError("field 'result' must be an object")
-        return cls(game, players, seed, options, scope, tuple(seats), tuple(actions), start, result)
+        return cls(
+            game,
+            players,
+            seed,
+            options,
+            scope,
+            tuple(seats),
+            tuple(actions),
+            start,
+            result,
+            version,
+        )
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -149,6 +182,36 @@ class Replay:
         return self.states[-1]
 
 
+def upgrade(record: Record, game: Game[Any, Any, Any]) -> Record:
+    """The record in today's format (:data:`RECORD_VERSION`); a current record is returned
+    as it is.
+
+    Only the start position is rewritten: no game's action text names a seat.
+    """
+    if record.version == RECORD_VERSION:
+        return record
+    start = record.start
+    if start is not None:
+        try:
+            start = game.migrate_position(start, record.version)
+        except CardtableError as e:
+            raise InvalidRecordError(
+                f"the record's start (format version {record.version}) is invalid: {e}"
+            ) from None
+    return Record(
+        record.game,
+        record.players,
+        record.seed,
+        record.options,
+        record.scope,
+        record.seats,
+        record.actions,
+        start,
+        record.result,
+        RECORD_VERSION,
+    )
+
+
 def start_state(game: Game[Any, Any, Any], record: Record) -> Any:
     """The state a record starts from."""
     try:
@@ -160,9 +223,11 @@ def start_state(game: Game[Any, Any, Any], record: Record) -> Any:
 
 
 def replay(record: Record, game: Game[Any, Any, Any]) -> Replay:
-    """Replay a record; an action that does not parse or apply is an error with its number."""
+    """Replay a record (upgraded first when it is in an older format); an action that does
+    not parse or apply is an error with its number."""
     if game.info.name != record.game and record.game not in game.info.aliases:
         raise InvalidRecordError(f"the record is for {record.game!r}, not {game.info.name!r}")
+    record = upgrade(record, game)
     state = start_state(game, record)
     states = [state]
     events: list[tuple[Event, ...]] = []

@@ -21,16 +21,15 @@ import json
 import logging
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import redis.asyncio as aioredis
 
-from cardtable.server.rooms import ClientError, Meta, Room
+from cardtable.server.bus import RoomDirectory
+from cardtable.server.errors import ClientError
+from cardtable.server.room import Room
 from cardtable.server.store import ActionLine
 from cardtable.tables.table import TableUpdate
-
-if TYPE_CHECKING:
-    from cardtable.server.hub import Hub
 
 __all__ = ["RedisBus"]
 
@@ -67,18 +66,18 @@ class RedisBus:
         self.owned: dict[str, float] = {}
         self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
-        self._hub: Hub | None = None
+        self._rooms: RoomDirectory | None = None
         self._pubsub: Any = None
 
     @property
-    def hub(self) -> Hub:
-        """The hub this bus serves."""
-        assert self._hub is not None
-        return self._hub
+    def rooms(self) -> RoomDirectory:
+        """The rooms of the process this bus serves."""
+        assert self._rooms is not None, "the bus has not been started"
+        return self._rooms
 
-    async def start(self, hub: Hub) -> None:
+    async def start(self, rooms: RoomDirectory) -> None:
         """Subscribe to the shared channels and start renewing leases."""
-        self._hub = hub
+        self._rooms = rooms
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(EVENTS, f"ct:cmd:{self.proc}", f"ct:reply:{self.proc}")
         loop = asyncio.get_running_loop()
@@ -98,14 +97,14 @@ class RedisBus:
         await self.redis.aclose()
 
     # -- ownership ------------------------------------------------------------------------
-    def owns(self, room: Room) -> bool:
+    def owns(self, table_id: str) -> bool:
         """True while this process holds the table's lease."""
-        expiry = self.owned.get(room.id)
+        expiry = self.owned.get(table_id)
         return expiry is not None and expiry > asyncio.get_running_loop().time()
 
     async def acquire(self, room: Room) -> bool:
         """Take the lease if it is free (then catch up from the database)."""
-        if self.owns(room):
+        if self.owns(room.id):
             return True
         got = await self.redis.set(_owner_key(room.id), self.proc, nx=True, px=LEASE_MS)
         if not got:
@@ -113,8 +112,8 @@ class RedisBus:
             if holder != self.proc:
                 return False
         self.owned[room.id] = asyncio.get_running_loop().time() + LEASE_MS / 1000 * 0.8
-        await self.hub.catch_up(room)
-        self.hub.rooms.get(room.id, room).kick()
+        await room.catch_up()
+        room.kick()
         return True
 
     async def _renew(self) -> None:
@@ -122,7 +121,7 @@ class RedisBus:
             await asyncio.sleep(RENEW_S)
             loop = asyncio.get_running_loop()
             for table_id in list(self.owned):
-                room = self.hub.rooms.get(table_id)
+                room = self.rooms.live(table_id)
                 key = _owner_key(table_id)
                 try:
                     if room is None or room.status != "playing":
@@ -144,7 +143,7 @@ class RedisBus:
         owner = await self.redis.get(_owner_key(room.id))
         if owner is None:
             if await self.acquire(room):
-                await self.hub.rooms.get(room.id, room).execute(player, name, cmd)
+                await room.execute(player, name, cmd)
                 return
             owner = await self.redis.get(_owner_key(room.id))
         if isinstance(owner, bytes):
@@ -174,12 +173,11 @@ class RedisBus:
     async def _run_forwarded(self, message: dict[str, Any]) -> None:
         answer: dict[str, Any] = {"id": message["id"], "error": None}
         try:
-            room = await self.hub.get(str(message["room"]))
+            room = await self.rooms.get(str(message["room"]))
             if room is None:
                 raise ClientError("not_found", "no such table")
             if not await self.acquire(room):
                 raise ClientError("conflict", "this process no longer writes that table")
-            room = self.hub.rooms.get(room.id, room)
             await room.execute(message.get("player"), str(message.get("name", "")), message["cmd"])
         except ClientError as e:
             answer["error"] = {"code": e.code, "message": e.message}
@@ -189,20 +187,20 @@ class RedisBus:
         await self.redis.publish(f"ct:reply:{message['reply']}", json.dumps(answer))
 
     # -- fan-out --------------------------------------------------------------------------
-    async def publish_updates(self, room: Room, updates: Sequence[TableUpdate]) -> None:
+    async def publish_updates(self, table_id: str, updates: Sequence[TableUpdate]) -> None:
         """Send committed action lines to the other processes."""
         lines = [[u.version, u.seat, u.action] for u in updates]
-        message = {"proc": self.proc, "room": room.id, "kind": "actions", "lines": lines}
+        message = {"proc": self.proc, "room": table_id, "kind": "actions", "lines": lines}
         await self.redis.publish(EVENTS, json.dumps(message))
 
-    async def publish_meta(self, room: Room) -> None:
+    async def publish_meta(self, table_id: str, meta: dict[str, Any], status: str) -> None:
         """Send a seat change to the other processes."""
         message = {
             "proc": self.proc,
-            "room": room.id,
+            "room": table_id,
             "kind": "meta",
-            "meta": room.meta.to_json(),
-            "status": room.status,
+            "meta": meta,
+            "status": status,
         }
         await self.redis.publish(EVENTS, json.dumps(message))
 
@@ -216,7 +214,7 @@ class RedisBus:
                 if channel == EVENTS:
                     await self._on_event(data)
                 elif channel.startswith("ct:cmd:"):
-                    self.hub.spawn(self._run_forwarded(data))
+                    self.rooms.spawn(self._run_forwarded(data))
                 elif channel.startswith("ct:reply:"):
                     future = self.pending.get(data.get("id"))
                     if future is not None and not future.done():
@@ -227,19 +225,16 @@ class RedisBus:
     async def _on_event(self, data: dict[str, Any]) -> None:
         if data.get("proc") == self.proc:
             return
-        room = self.hub.rooms.get(str(data.get("room")))
+        room = self.rooms.live(str(data.get("room")))
         if room is None:
             return
         if data["kind"] == "actions":
             lines = [ActionLine(int(v), int(s), str(a)) for v, s, a in data["lines"]]
             if lines and lines[0].version > room.table.version + 1:
-                await self.hub.catch_up(room)
+                await room.catch_up()
                 return
             updates = room.apply_remote(lines)
             if updates:
                 room.broadcast(updates)
         elif data["kind"] == "meta":
-            room.meta = Meta.from_json(data["meta"])
-            room.status = str(data.get("status", room.status))
-            room._sync_bots()
-            room.refresh_all()
+            room.apply_remote_meta(data["meta"], str(data.get("status", room.status)))

@@ -1,7 +1,10 @@
 """Czech, Russian and English: gettext catalogs read with Babel, plural forms included.
 
-The catalogs are ``locale/<lang>/LC_MESSAGES/messages.po`` next to this module (English is
-the source language; its catalog holds the plural forms and a few wordings).  The page gets
+The page's own catalogs are ``locale/<lang>/LC_MESSAGES/messages.po`` next to this module
+(English is the source language; its catalog holds the plural forms and a few wordings).
+Each registered game brings its own catalogs of the same shape in its package
+(:meth:`~cardtable.core.game.Game.catalog_package`): its events, options and score rows.
+They are merged into one catalog per language.  The page gets
 its strings from :meth:`Translator.client_catalog`, which also carries the catalog's plural
 expression so the browser picks the same plural form as gettext.
 
@@ -17,7 +20,10 @@ expression so the browser picks the same plural form as gettext.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -27,6 +33,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
+
+from cardtable.games import REGISTRY
 
 __all__ = ["LANGUAGES", "Translator", "negotiate", "translator"]
 
@@ -68,6 +76,10 @@ class Translator:
         write_mo(buf, catalog)
         buf.seek(0)
         self._t = Translations(buf)
+
+    def has(self, message: str) -> bool:
+        """True when the catalog holds ``message`` (a plural message by its singular id)."""
+        return self.catalog.get(message) is not None
 
     def gettext(self, message: str) -> str:
         """The translation of ``message`` (the message itself when there is none)."""
@@ -124,14 +136,41 @@ class Translator:
         }
 
 
+def game_catalog_paths(lang: str, packages: Iterable[str | None]) -> list[Traversable]:
+    """The ``messages.po`` of ``lang`` in each package that has one."""
+    found: list[Traversable] = []
+    for package in packages:
+        if package is None:
+            continue
+        try:
+            path = resources.files(package) / "locale" / lang / "LC_MESSAGES" / "messages.po"
+        except ModuleNotFoundError:
+            continue
+        if path.is_file():
+            found.append(path)
+    return found
+
+
+def merge_catalog(into: Catalog, other: Catalog) -> None:
+    """Add every message of ``other`` to ``into`` (a message already there is replaced)."""
+    for msg in other:
+        if msg.id:
+            into[msg.id] = msg
+
+
 @cache
 def translator(lang: str) -> Translator:
-    """The translator of a supported language (English for any other)."""
+    """The translator of a supported language (English for any other): the page's catalog
+    merged with the catalog of every registered game."""
     if lang not in LANGUAGES:
         lang = "en"
     path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as fh:
         catalog = read_po(fh, locale=lang)
+    packages = [game.catalog_package() for game in REGISTRY.games()]
+    for extra in game_catalog_paths(lang, packages):
+        with extra.open("rb") as fh:
+            merge_catalog(catalog, read_po(fh, locale=lang))
     return Translator(lang, catalog)
 
 

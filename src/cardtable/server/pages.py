@@ -10,8 +10,10 @@ from html import escape
 from typing import Any
 
 from cardtable.core.options import OptionSpec
+from cardtable.core.present import OptionText
 from cardtable.core.registry import AnyGame
 from cardtable.server.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from cardtable.server.present import render_message
 from cardtable.server.store import PlayerGame, TableRow
 
 __all__ = ["lobby_page", "player_page", "replay_page", "table_page"]
@@ -56,10 +58,16 @@ def _layout(
 </html>"""
 
 
+def _choice_label(text: OptionText, choice: str, tr: Translator) -> str:
+    message = text.choices.get(choice)
+    return choice if message is None else render_message(message, (), tr)
+
+
 def _option_field(game: AnyGame, spec: OptionSpec, tr: Translator) -> str:
     name = f"{game.info.name}.opt.{spec.name}"
-    label = escape(spec.name)
-    helptext = escape(spec.help)
+    text = game.option_text(spec)
+    label = escape(render_message(text.label, (), tr))
+    helptext = escape(render_message(text.help, (), tr))
     if spec.type == "bool":
         checked = " checked" if spec.default else ""
         control = (
@@ -70,7 +78,7 @@ def _option_field(game: AnyGame, spec: OptionSpec, tr: Translator) -> str:
     if spec.type == "choice":
         opts = "".join(
             f'<option value="{escape(c)}"{" selected" if c == spec.default else ""}>'
-            f"{escape(c)}</option>"
+            f"{escape(_choice_label(text, c, tr))}</option>"
             for c in spec.choices
         )
         control = f'<select name="{name}">{opts}</select>'

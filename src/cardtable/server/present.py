@@ -1,32 +1,45 @@
 """What the page needs besides a seat's view: legal actions as clickable tokens and labels,
-events as JSON and as localized log lines.
+events as JSON, as localized log lines and as localized score breakdowns.
 
-Nothing here decides legality: the actions come from the :class:`~cardtable.tables.Table`
-and the events from the game's ``redact``.  Splitting an action's canonical text into its
-cards and targets only lets the page highlight what a click can lead to.
+Nothing here knows a game: events become messages through the game's own
+:meth:`~cardtable.core.game.Game.describe_event` and
+:meth:`~cardtable.core.game.Game.score_table`, rendered from the merged catalogs with
+seats as player names and cards with suit symbols.  Nothing here decides legality either:
+the actions come from the :class:`~cardtable.tables.Table` and the events from the game's
+``redact``.  Splitting an action's canonical text into its cards and targets only lets the
+page highlight what a click can lead to.
 
 >>> tokens_of("capture 9S: 9H 9C [5D 4S] b1")
 ['9S', '9H', '9C', '5D', '4S', 'b1']
 >>> tokens_of("LAYOFF 8C->M1")
 ['8C', 'M1']
+>>> from cardtable.core.present import CardRef, Message, SeatRef
+>>> from cardtable.server.i18n import translator
+>>> msg = Message("{name} played {card}", {"name": SeatRef(1), "card": CardRef("10D")})
+>>> render_message(msg, ["Ann", "Bob"], translator("cs"))
+'Bob zahrál(a) 10♦'
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardtable.cards import format_card
 from cardtable.core.game import Event
+from cardtable.core.present import CardRef, CardsRef, Message, Param, SeatRef
+from cardtable.core.registry import AnyGame
 from cardtable.server.i18n import Translator
 
 __all__ = [
     "action_entry",
     "describe_event",
     "event_json",
+    "log_entry",
     "pretty_text",
+    "render_message",
+    "score_json",
     "to_json_value",
     "tokens_of",
 ]
@@ -79,213 +92,82 @@ def to_json_value(value: Any) -> Any:
     return str(value)
 
 
-def _card(value: object) -> str:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return pretty_text(format_card(value))
-    return "??"
-
-
-def _cards(values: object) -> str:
-    if isinstance(values, tuple | list):
-        return " ".join(_card(v) for v in values)
-    return _card(values)
-
-
 def event_json(event: Event) -> dict[str, Any]:
-    """An event as JSON with cards in notation (hidden cards are ``null``)."""
+    """An event as JSON: ``{"kind": …, field: value, …}``; cards are already in notation
+    (a hidden card is ``null``)."""
     out: dict[str, Any] = {"kind": event.kind}
     for f in dataclasses.fields(event):
-        value = getattr(event, f.name)
-        if f.name in ("card", "cards", "loose", "taken", "table", "hands"):
-            out[f.name] = _notate(value)
-        else:
-            out[f.name] = to_json_value(value)
+        out[f.name] = to_json_value(getattr(event, f.name))
     return out
 
 
-def _notate(value: object) -> Any:
-    if isinstance(value, tuple | list):
-        return [_notate(v) for v in value]
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 52:
-        return format_card(value)
-    return None if value is None else to_json_value(value)
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else "?"
 
 
-_SEAT_REF = re.compile(r"\bP(\d)\b")
+def _param_text(value: Param, names: Sequence[str]) -> str:
+    if isinstance(value, SeatRef):
+        return _seat_name(names, value.seat)
+    if isinstance(value, CardRef):
+        return pretty_text(value.card) if value.card else "??"
+    if isinstance(value, CardsRef):
+        return " ".join(pretty_text(c) if c else "??" for c in value.cards)
+    return "" if value is None else str(value)
 
 
-def describe_event(event: Event, names: Sequence[str], tr: Translator) -> str:
-    """A localized log line for every game's events (an unknown kind falls back to the
-    event's own English ``describe``, with seat numbers replaced by names)."""
-    f = {fld.name: getattr(event, fld.name) for fld in dataclasses.fields(event)}
-
-    def who() -> str:
-        seat = f.get("seat")
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    module = type(event).__module__
-    try:
-        if ".rummy." in module:
-            text = _describe_rummy(event.kind, f, who, names, tr)
-        elif ".royal_mastheads." in module:
-            text = _describe_mastheads(event.kind, f, who, names, tr)
-        else:
-            text = _describe_known(event.kind, f, who, names, tr)
-    except (KeyError, TypeError, IndexError):
-        text = None
-    if text is not None:
-        return text
-    text = pretty_text(event.describe())
-    return _SEAT_REF.sub(
-        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
-    )
+def render_message(message: Message, names: Sequence[str], tr: Translator) -> str:
+    """A message in the translator's language: seats as names, cards with suit symbols."""
+    values = {k: _param_text(v, names) for k, v in message.params.items()}
+    if message.plural is not None:
+        return tr.nfmt(message.id, message.plural, message.count(), **values)
+    return tr.fmt(message.id, **values)
 
 
-def _describe_known(
-    kind: str, f: dict[str, Any], who: Callable[[], str], names: Sequence[str], tr: Translator
-) -> str | None:
-    """Royal Casino's events, localized (``None`` for any other kind)."""
-    if kind == "trailed":
-        return tr.fmt("{name} trailed {card}", name=who(), card=_card(f["card"]))
-    if kind == "captured":
-        taken = [_cards(f["loose"])] if f["loose"] else []
-        taken += [f"b{b}" for b in f["builds"]]
-        text = tr.fmt(
-            "{name} took {cards} with {card}",
-            name=who(),
-            cards=" ".join(taken),
-            card=_card(f["card"]),
-        )
-        return text + (" — " + tr.gettext("sweep") if f["sweep"] else "")
-    if kind == "built":
-        return tr.fmt(
-            "{name} built {value} with {card} on {cards}",
-            name=who(),
-            value=f["value"],
-            card=_card(f["card"]),
-            cards=_cards(f["loose"]),
-        )
-    if kind == "added":
-        return tr.fmt(
-            "{name} added {card} to b{build}", name=who(), card=_card(f["card"]), build=f["build"]
-        )
-    if kind == "raised":
-        return tr.fmt(
-            "{name} raised b{build} to {value} with {card}",
-            name=who(),
-            build=f["build"],
-            value=f["new_value"],
-            card=_card(f["card"]),
-        )
-    if kind == "leftovers":
-        return tr.fmt("{name} takes the leftovers {cards}", name=who(), cards=_cards(f["cards"]))
-    if kind == "dealt":
-        count = len(f["hands"][0]) if f["hands"] else 0
-        return tr.nfmt(
-            "Deal {deal}: {num} card each",
-            "Deal {deal}: {num} cards each",
-            count,
-            deal=f["deal_no"],
-        )
-    if kind == "hand_scored":
-        return tr.fmt("Hand {hand} scored", hand=f["hand_no"])
-    if kind == "game_over":
-        return tr.fmt("Game over: {scores}", scores=" : ".join(str(s) for s in f["scores"]))
-    return None
+def describe_event(game: AnyGame, event: Event, names: Sequence[str], tr: Translator) -> str:
+    """A localized log line: the game's message for the event, or, when no catalog has that
+    message, the event's own English ``describe``."""
+    message = game.describe_event(event)
+    if tr.has(message.id):
+        return render_message(message, names, tr)
+    return pretty_text(event.describe())
 
 
-def _name(names: Sequence[str], seat: object) -> str:
-    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+def score_json(
+    game: AnyGame, event: Event, names: Sequence[str], tr: Translator
+) -> dict[str, Any] | None:
+    """The score breakdown an event carries, localized: a title, a heading per side and
+    rows of ``{"label", "values", "total"}``; ``None`` when the event carries none."""
+    table = game.score_table(event)
+    if table is None:
+        return None
+    width = max((len(row.values) for row in table.rows), default=0)
+    sides = game.sides(len(names)) if names else ()
+    if len(sides) == width:
+        columns = [" + ".join(_seat_name(names, s) for s in side) for side in sides]
+    else:
+        columns = [str(i + 1) for i in range(width)]
+    return {
+        "title": render_message(table.title, names, tr),
+        "columns": columns,
+        "rows": [
+            {
+                "label": render_message(row.label, names, tr),
+                "values": [v if isinstance(v, int) else pretty_text(v) for v in row.values],
+                "total": row.total,
+            }
+            for row in table.rows
+        ],
+    }
 
 
-def _text_card(token: object) -> str:
-    """A card that an event already holds in notation (Rummy's ``7H'``, ``JK``, ``??``)."""
-    return pretty_text(str(token)) if token else "??"
-
-
-def _scores(values: Sequence[int]) -> str:
-    return " : ".join(str(v) for v in values)
-
-
-def _describe_rummy(
-    kind: str, f: dict[str, Any], who: Callable[[], str], names: Sequence[str], tr: Translator
-) -> str | None:
-    """Rummy's events, localized (``None`` for any other kind)."""
-    if kind == "round_dealt":
-        return tr.nfmt(
-            "Round {round}: {num} card each, upcard {card}",
-            "Round {round}: {num} cards each, upcard {card}",
-            f["hand_size"],
-            round=f["round"],
-            card=_text_card(f["upcard"]),
-        )
-    if kind == "stock_turned_over":
-        return tr.fmt("The discard pile is turned over into the stock")
-    if kind == "drew_stock":
-        if f["card"]:
-            return tr.fmt("{name} drew {card}", name=who(), card=_text_card(f["card"]))
-        return tr.fmt("{name} drew from the stock", name=who())
-    if kind == "took_discard":
-        return tr.fmt(
-            "{name} took {card} from the discard pile", name=who(), card=_text_card(f["chosen"])
-        )
-    if kind == "melded":
-        cards = " ".join(_text_card(c) for c in f["cards"])
-        return tr.fmt("{name} melded {cards}", name=who(), cards=cards)
-    if kind == "laid_off":
-        return tr.fmt(
-            "{name} laid {card} off onto M{meld}",
-            name=who(),
-            card=_text_card(f["card"]),
-            meld=f["meld"],
-        )
-    if kind == "swapped_joker":
-        return tr.fmt(
-            "{name} swapped {card} for the joker in M{meld}",
-            name=who(),
-            card=_text_card(f["card"]),
-            meld=f["meld"],
-        )
-    if kind == "discarded":
-        return tr.fmt("{name} discarded {card}", name=who(), card=_text_card(f["card"]))
-    if kind == "round_ended":
-        closer = f["closer"]
-        if isinstance(closer, int) and closer >= 0:
-            return tr.fmt(
-                "Round {round}: {name} went out", round=f["round"], name=_name(names, closer)
-            )
-        return tr.fmt("Round {round} is blocked", round=f["round"])
-    if kind == "game_ended":
-        return tr.fmt("Game over: {scores}", scores=_scores(f["totals"]))
-    return None
-
-
-def _describe_mastheads(
-    kind: str, f: dict[str, Any], who: Callable[[], str], names: Sequence[str], tr: Translator
-) -> str | None:
-    """Royal Mastheads' events, localized (``None`` for any other kind)."""
-    if kind == "dealt":
-        count = next((len(h) for h in f["hands"] if h is not None), 13)
-        return tr.nfmt(
-            "Deal {deal}: {num} card each",
-            "Deal {deal}: {num} cards each",
-            count,
-            deal=f["deal"],
-        )
-    if kind == "card_turned":
-        return tr.fmt("Turned card {card}: its suit is trumps", card=_card(f["card"]))
-    if kind == "pot_card_chosen":
-        return tr.fmt("{name} put a card into the pot", name=who())
-    if kind == "card_played":
-        return tr.fmt("{name} played {card}", name=who(), card=_card(f["card"]))
-    if kind == "trick_won":
-        return tr.fmt("{name} won trick {number}", name=who(), number=f["number"])
-    if kind == "pot_awarded":
-        if f["seat"] is None:
-            return tr.fmt("Nobody takes the pot (a tie for most tricks)")
-        return tr.fmt("{name} takes the pot", name=who())
-    if kind == "deal_scored":
-        return tr.fmt("Deal {deal} scored: {scores}", deal=f["deal"], scores=_scores(f["scores"]))
-    if kind == "set_over":
-        return tr.fmt("Game over: {scores}", scores=_scores(f["totals"]))
-    return None
+def log_entry(game: AnyGame, event: Event, names: Sequence[str], tr: Translator) -> dict[str, Any]:
+    """An event for the page: its log line, its JSON and, at the end of a unit, its score
+    breakdown."""
+    entry: dict[str, Any] = {
+        "text": describe_event(game, event, names, tr),
+        "event": event_json(event),
+    }
+    breakdown = score_json(game, event, names, tr)
+    if breakdown is not None:
+        entry["breakdown"] = breakdown
+    return entry

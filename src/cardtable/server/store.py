@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import json
 import queue
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -446,8 +447,6 @@ class Writer:
 
 
 def _last_error() -> BaseException:
-    import sys
-
     error = sys.exc_info()[1]
     return error if error is not None else RuntimeError("write failed")
 

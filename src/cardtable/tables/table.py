@@ -25,13 +25,16 @@ from cardtable.core.game import Event, Outcome, Scope
 from cardtable.core.record import Record
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
+from cardtable.core.seats import seat_name
 
 __all__ = [
+    "BotTurn",
     "NotYourTurnError",
     "SeatSpec",
     "StaleVersionError",
     "Table",
     "TableUpdate",
+    "bot_rng",
     "parse_seat_specs",
 ]
 
@@ -89,8 +92,43 @@ class TableUpdate:
     """The unredacted events: for the authority and its log only."""
 
 
+def bot_rng(seed: int, seat: int, version: int) -> random.Random:
+    """The generator of the bot move in ``seat`` at ``version`` of a table seeded ``seed``.
+
+    One generator per move, derived from the table's seed, the seat and the version only:
+    a table rebuilt from its record (a restarted server, a replica) makes the same bot moves
+    as the table that never stopped, and a bot that takes over a seat mid-game needs no
+    seeding of its own.
+
+    >>> bot_rng(7, 1, 12).random() == bot_rng(7, 1, 12).random() != bot_rng(7, 1, 13).random()
+    True
+    """
+    return derive_rng(seed, "bot", seat, version)
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's move to make: the bot, its view, the legal actions and its generator.
+
+    Taken from the table at ``version``; :meth:`choose` runs the bot (anywhere: a worker
+    thread, so an expensive search keeps a server's event loop free) and
+    :meth:`Table.act` with ``version`` applies the choice if the table has not moved on.
+    """
+
+    seat: int
+    version: int
+    bot: Bot
+    view: Any
+    legal: tuple[Any, ...]
+    rng: random.Random
+
+    def choose(self) -> Any:
+        """The bot's choice (pure in the view, the legal actions and the generator)."""
+        return self.bot.choose(self.view, self.legal, self.rng)
+
+
 class Table:
-    """The authoritative table for one game."""
+    """The authoritative table for one game, and the only place that builds and steps bots."""
 
     def __init__(
         self,
@@ -112,7 +150,6 @@ class Table:
         self._bots: dict[int, Bot] = {
             i: make_bot(s.name, game) for i, s in enumerate(specs) if s.is_bot
         }
-        self._bot_rngs = {i: derive_rng(seed, "bot", i) for i in self._bots}
         if start is not None:
             self._state: Any = game.parse_position(start)
         else:
@@ -178,7 +215,7 @@ class Table:
         if to_act is None:
             raise NotYourTurnError("the game is over")
         if seat != to_act:
-            raise NotYourTurnError(f"it is seat {to_act}'s turn, not seat {seat}'s")
+            raise NotYourTurnError(f"it is {seat_name(to_act)}'s turn, not {seat_name(seat)}'s")
         if isinstance(action, str):
             action = self.game.parse_action(self._state, action)
         new_state, events = self.game.apply(self._state, action)
@@ -198,15 +235,30 @@ class Table:
         seat = self.to_act
         return seat is not None and seat in self._bots
 
-    def step_bot(self) -> TableUpdate:
-        """Let the bot to act choose (from its view) and act."""
+    def bot_turn(self) -> BotTurn:
+        """The move the bot to act is to make (see :class:`BotTurn`)."""
         seat = self.to_act
         if seat is None or seat not in self._bots:
             raise NotYourTurnError("no bot is to act")
+        return self._turn(seat, self._bots[seat], bot_rng(self.record.seed, seat, self.version))
+
+    def stand_in_turn(self, level: str) -> BotTurn:
+        """A one-off move by a ``level`` bot for the seat to act (its move timer ran out)."""
+        seat = self.to_act
+        if seat is None:
+            raise NotYourTurnError("the game is over")
+        rng = derive_rng(self.record.seed, "timer", seat, self.version)
+        return self._turn(seat, make_bot(level, self.game), rng)
+
+    def _turn(self, seat: int, bot: Bot, rng: random.Random) -> BotTurn:
         view = self.game.view(self._state, seat)
-        legal = self.game.legal_actions(self._state)
-        choice = self._bots[seat].choose(view, legal, self._bot_rngs[seat])
-        return self.act(seat, choice)
+        legal = tuple(self.game.legal_actions(self._state))
+        return BotTurn(seat, self.version, bot, view, legal, rng)
+
+    def step_bot(self) -> TableUpdate:
+        """Let the bot to act choose (from its view) and act."""
+        turn = self.bot_turn()
+        return self.act(turn.seat, turn.choose(), turn.version)
 
     def run_bots(self, max_steps: int = 1_000_000) -> list[TableUpdate]:
         """Let bots act until a human must act or the game ends."""
@@ -218,10 +270,4 @@ class Table:
     def replace_with_bot(self, seat: int, level: str = "greedy") -> None:
         """Hand a seat to a bot (a player left), so the others can finish."""
         self._bots[seat] = make_bot(level, self.game)
-        self._bot_rngs[seat] = derive_rng(self.record.seed, "bot", seat, self.version)
         self.seats[seat] = SeatSpec("bot", level)
-
-
-def bot_rng(seed: int, seat: int) -> random.Random:
-    """The generator a bot in ``seat`` uses at a table seeded with ``seed``."""
-    return derive_rng(seed, "bot", seat)

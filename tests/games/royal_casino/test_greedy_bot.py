@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from cardtable.bots import make_bot
-from cardtable.bots.royal_casino_greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino import GAME
+from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 from cardtable.tables import Table
 
 from .helpers import pos
@@ -17,7 +17,7 @@ def test_greedy_is_registered_for_royal_casino() -> None:
 
 
 def test_greedy_takes_the_most_valuable_capture() -> None:
-    s = pos("hands=10S 5H / 4C; loose=10D 9C 6S; builds=[10 S P1: 7H 3C]")
+    s = pos("hands=10S 5H / 4C; loose=10D 9C 6S; builds=[10 S P2: 7H 3C]")
     move = RoyalCasinoGreedyBot().choose(GAME.view(s, 0), GAME.legal_actions(s), random.Random(0))
     assert GAME.format_action(move) == "capture 10S: 10D b1"
 

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.royal_casino_greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino import GAME, Kind, RoyalCasinoAction, RoyalCasinoState
+from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 
 
 def value(card: int) -> int:

@@ -44,11 +44,11 @@ def test_playout_equals_the_contract_loop_under_options(options: dict[str, objec
 
 def test_playout_from_a_mid_hand_position_with_builds() -> None:
     start = GAME.parse_position(
-        "royal-casino 2p; scope=unit; seed=32; hand=1; dealer=P1; turn=P1; scores=0 0; "
+        "royal-casino 2p; scope=unit; seed=32; hand=1; dealer=P2; turn=P2; scores=0 0; "
         "hands=10D 5C / 10C 8C AC; stock=8H 6S 7H JD 5H 2H 9H 3C 8S JH 10H 7D JS 3S 6D KC 9S "
         "AS QH 4S 4H 2S QD QC 2C 8D 9C 3H 4D 5S AH KH; loose=QS JC 10S 9D 6C; "
-        "builds=[10 S P0: 6H 4C] [10 S P0: 5D 3D 2D]; piles=KS KD 7S 7C AD / -; "
-        "sweeps=0 0; last=P0"
+        "builds=[10 S P1: 6H 4C] [10 S P1: 5D 3D 2D]; piles=KS KD 7S 7C AD / -; "
+        "sweeps=0 0; last=P1"
     )
     for seed in range(30):
         assert random_playout(start, random.Random(seed)) == contract_loop(

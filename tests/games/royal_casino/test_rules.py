@@ -30,7 +30,7 @@ def test_C5_2_pagat_W1_eight_takes_8_6_2_5_3_or_8_5_2_A_but_not_all_six() -> Non
 
 
 def test_C5_2_several_targets_in_one_play_and_the_grouping_does_not_matter() -> None:
-    s = pos("hands=9S 2C / -; loose=9H 9C 5D 4S; builds=[9 S P1: 6H 3D]")
+    s = pos("hands=9S 2C / -; loose=9H 9C 5D 4S; builds=[9 S P2: 6H 3D]")
     assert is_legal(s, "capture 9S: 9H 9C [5D 4S] b1")
     assert move(s, "capture 9S: 9C 4S b1 9H 5D") == move(s, "CAPTURE 9S: [5D 4S] 9H 9C b1")
     assert GAME.format_action(move(s, "capture 9s: b1 4s 5d 9c 9h")) == (
@@ -39,7 +39,7 @@ def test_C5_2_several_targets_in_one_play_and_the_grouping_does_not_matter() -> 
 
 
 def test_C2_2a_an_ace_takes_aces_fourteens_and_14_builds_together() -> None:
-    s = pos("hands=AS 3C / -; loose=AH 9C 4D; builds=[14 S P1: 9D 5H]")
+    s = pos("hands=AS 3C / -; loose=AH 9C 4D; builds=[14 S P2: 9D 5H]")
     got = {m for m in legal(s) if m.startswith("capture AS")}
     assert got == {
         "capture AS: AH",
@@ -56,7 +56,7 @@ def test_C2_2d_no_build_of_value_one_exists() -> None:
 
 
 def test_C5_5_a_raise_may_absorb_loose_groups_of_the_new_value() -> None:
-    text = "hands=3S 8D / -; loose=8C 5H 3D; builds=[5 S P1: 3H 2D]"
+    text = "hands=3S 8D / -; loose=8C 5H 3D; builds=[5 S P2: 3H 2D]"
     s = pos(text)
     assert is_legal(s, "RAISE 3S -> b1=8 + 8C")
     assert is_legal(s, "RAISE 3S -> b1=8 + 8C 5H 3D")
@@ -68,7 +68,7 @@ def test_C5_5_a_raise_may_absorb_loose_groups_of_the_new_value() -> None:
 
 
 def test_C5_3_same_value_builds_coexist_option() -> None:
-    text = "hands=6S 8H / -; loose=2H; builds=[8 S P1: 5C 3D]"
+    text = "hands=6S 8H / -; loose=2H; builds=[8 S P2: 5C 3D]"
     assert is_legal(pos(text), "BUILD 6S -> 8 (single): 2H")
     off = pos(text + "; options=sameValueBuildsCoexist:false")
     assert not is_legal(off, "BUILD 6S -> 8 (single): 2H")
@@ -77,7 +77,7 @@ def test_C5_3_same_value_builds_coexist_option() -> None:
 
 
 def test_C5_4_add_never_merges_two_builds() -> None:
-    s = pos("hands=7S 7H / -; builds=[7 S P1: 4C 3D] [7 S P1: 5C 2D]")
+    s = pos("hands=7S 7H / -; builds=[7 S P2: 4C 3D] [7 S P2: 5C 2D]")
     adds = {m for m in legal(s) if m.startswith("add")}
     assert adds == {"add 7S -> b1", "add 7S -> b2", "add 7H -> b1", "add 7H -> b2"}
 
@@ -90,7 +90,7 @@ def test_C6_3_trailing_a_card_whose_rank_lies_loose_is_refused_with_the_rule() -
 
 
 def test_C10_4_simultaneous_automatic_wins_most_cards_comes_first() -> None:
-    # P0 at 18 takes most cards and P1 at 19 takes 10D: both meet; most cards precedes 10D.
+    # P1 at 18 takes most cards and P2 at 19 takes 10D: both meet; most cards precedes 10D.
     _, ev = last_play(
         [
             {"cards": 28, "spades": 6, "special": ["AS"]},
@@ -124,7 +124,7 @@ def test_C7_4_a_side_at_18_scores_no_sweeps_but_cancels() -> None:
         scores=(18, 5),
         sweeps=(2, 1),
     )
-    assert st.scores == (18, 5 + 3 + 1 + 2 + 1 + 3)  # P1's one sweep is cancelled
+    assert st.scores == (18, 5 + 3 + 1 + 2 + 1 + 3)  # P2's one sweep is cancelled
     st2, _ = last_play(
         [
             {"cards": 24, "spades": 5, "special": ["AS"]},
@@ -178,7 +178,7 @@ def test_bad_notation_and_positions_give_clear_errors() -> None:
     with pytest.raises(InvalidPositionError, match="unknown option"):
         pos("hands=8S / -; options=sweep:OFF")
     with pytest.raises(InvalidPositionError, match="worth"):
-        pos("hands=8S / -; builds=[9 M P1: 9H | 6S 2C]")
+        pos("hands=8S / -; builds=[9 M P2: 9H | 6S 2C]")
 
 
 def test_each_value_and_loose_set_is_one_build_move() -> None:

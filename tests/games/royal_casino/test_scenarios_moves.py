@@ -48,7 +48,7 @@ def test_CT05_a_held_ace_guards_a_14_build() -> None:
 
 
 def test_CT06_owner_cannot_trail_and_must_keep_the_capture_card() -> None:
-    s = pos("hands=8S 4C / -; loose=2D; builds=[8 S P0: 5H 3C]")
+    s = pos("hands=8S 4C / -; loose=2D; builds=[8 S P1: 5H 3C]")
     assert_legal(s, "CAPTURE 8S: b1")
     for text in ("TRAIL 4C", "TRAIL 8S", "ADD 8S -> b1"):
         assert not is_legal(s, text)
@@ -61,16 +61,16 @@ def test_CT06_owner_cannot_trail_and_must_keep_the_capture_card() -> None:
 
 
 def test_CT07_owner_holding_two_eights() -> None:
-    s = pos("hands=8S 8D 4C / -; loose=2D; builds=[8 S P0: 5H 3C]")
+    s = pos("hands=8S 8D 4C / -; loose=2D; builds=[8 S P1: 5H 3C]")
     assert_legal(s, "CAPTURE 8S: b1; CAPTURE 8D: b1; ADD 8S -> b1; ADD 8D -> b1")
 
 
 def test_CT08_raising_an_opponents_single_build() -> None:
-    s = pos("hands=2S QD / 5D 7C; builds=[10 S P1: 6H 4C]")
+    s = pos("hands=2S QD / 5D 7C; builds=[10 S P2: 6H 4C]")
     assert_legal(s, "RAISE 2S -> b1=12; TRAIL 2S; TRAIL QD")
     s2, _ = play(s, "RAISE 2S -> b1=12")
-    assert s2.builds == builds_of("[12 S P0: 6H 4C 2S]")
-    assert "trail 5D" in legal(s2)  # P1 is released from any obligation to b1
+    assert s2.builds == builds_of("[12 S P1: 6H 4C 2S]")
+    assert "trail 5D" in legal(s2)  # P2 is released from any obligation to b1
     s3, _ = play(s2, "TRAIL 5D")
     assert legal(s3) == {"capture QD: b1"}
     with pytest.raises(IllegalActionError) as e:
@@ -79,7 +79,7 @@ def test_CT08_raising_an_opponents_single_build() -> None:
 
 
 def test_CT09_you_cannot_raise_your_own_build() -> None:
-    s = pos("hands=2S QD 10C / -; builds=[10 S P0: 6H 4C]")
+    s = pos("hands=2S QD 10C / -; builds=[10 S P1: 6H 4C]")
     assert_legal(s, "CAPTURE 10C: b1")
     with pytest.raises(IllegalActionError) as e:
         GAME.apply(s, move(s, "RAISE 2S -> b1=12"))
@@ -87,7 +87,7 @@ def test_CT09_you_cannot_raise_your_own_build() -> None:
 
 
 def test_CT10_a_multiple_build_cannot_be_raised() -> None:
-    s = pos("hands=AS 6D / -; builds=[5 M P1: 5C | 3D 2H]")
+    s = pos("hands=AS 6D / -; builds=[5 M P2: 5C | 3D 2H]")
     assert_legal(s, "TRAIL AS; TRAIL 6D")
     assert "multiple build cannot be raised" in str(
         GAME.explain_illegal(s, move(s, "RAISE AS -> b1=6"))
@@ -95,26 +95,26 @@ def test_CT10_a_multiple_build_cannot_be_raised() -> None:
 
 
 def test_CT11_adding_to_an_opponents_multiple_build_transfers_ownership() -> None:
-    s = pos("hands=2C 7H / 9D; loose=5S; builds=[7 M P1: 7C | 4D 3H]")
+    s = pos("hands=2C 7H / 9D; loose=5S; builds=[7 M P2: 7C | 4D 3H]")
     assert_legal(
         s,
         "ADD 2C -> b1 + 5S; BUILD 2C -> 7 (single): 5S; CAPTURE 7H: b1; TRAIL 2C; TRAIL 7H",
     )
     s2, _ = play(s, "ADD 2C -> b1 + 5S")
-    assert s2.builds == builds_of("[7 M P0: 7C | 4D 3H | 2C 5S]")
+    assert s2.builds == builds_of("[7 M P1: 7C | 4D 3H | 2C 5S]")
     assert s2.loose == 0
     assert s2.hands[0] == pos("hands=7H / -").hands[0]
 
 
 def test_CT13_a_build_is_not_a_card_in_a_sum() -> None:
-    s = pos("hands=9C 5H / -; loose=2D; builds=[7 S P1: 4H 3S]")
+    s = pos("hands=9C 5H / -; loose=2D; builds=[7 S P2: 4H 3S]")
     assert_legal(s, "TRAIL 9C; TRAIL 5H")
     for text in ("CAPTURE 9C: b1 2D", "RAISE 9C -> b1=16", "RAISE 5H -> b1=12"):
         assert not is_legal(s, text)
 
 
 def test_CT14_a_card_equal_to_a_build_may_be_trailed() -> None:
-    s = pos("hands=8H 6S / -; loose=2H; builds=[8 S P1: 5C 3D]")
+    s = pos("hands=8H 6S / -; loose=2H; builds=[8 S P2: 5C 3D]")
     assert_legal(
         s, "TRAIL 8H; CAPTURE 8H: b1; TRAIL 6S; BUILD 6S -> 8 (single): 2H; ADD 6S -> b1 + 2H"
     )
@@ -129,11 +129,11 @@ def test_CT15_no_building_for_partner() -> None:
 
 
 def test_CT16_raising_a_partners_single_build() -> None:
-    s = pos("royal-casino 4p; hands=3D 9S / - / - / -; builds=[6 S P2: 4H 2C]")
+    s = pos("royal-casino 4p; hands=3D 9S / - / - / -; builds=[6 S P3: 4H 2C]")
     assert_legal(s, "RAISE 3D -> b1=9; TRAIL 3D; TRAIL 9S")
     f = pos(
         "royal-casino 4p; options=partnerBuildInteraction:FORBIDDEN; hands=3D 9S / - / - / -; "
-        "builds=[6 S P2: 4H 2C]"
+        "builds=[6 S P3: 4H 2C]"
     )
     assert_legal(f, "TRAIL 3D; TRAIL 9S")
     assert GAME.explain_illegal(f, move(f, "RAISE 3D -> b1=9")).rule == "C6.4"
@@ -157,7 +157,7 @@ def test_CT19_an_ace_counts_one_inside_a_build() -> None:
 
 
 def test_CT20_after_a_sweep_the_next_player_can_only_trail() -> None:
-    s = pos("turn=P1; hands=- / 4D 9C")
+    s = pos("turn=P2; hands=- / 4D 9C")
     assert_legal(s, "TRAIL 4D; TRAIL 9C")
 
 
@@ -168,13 +168,13 @@ def test_CT21_a_compulsory_card_may_build_instead_of_capturing() -> None:
 
 
 def test_CT22_an_owner_capturing_other_cards_must_not_abandon_the_build() -> None:
-    s = pos("hands=8C 2D / -; loose=4H 4S; builds=[8 S P0: 5C 3D]")
+    s = pos("hands=8C 2D / -; loose=4H 4S; builds=[8 S P1: 5C 3D]")
     assert_legal(s, "CAPTURE 8C: b1; CAPTURE 8C: 4H 4S b1")
     assert GAME.explain_illegal(s, move(s, "CAPTURE 8C: 4H 4S")).rule == "C6.2"
 
 
 def test_CT24_no_loose_cards_in_a_raise() -> None:
-    s = pos("hands=3H 8D 10S / -; loose=2C; builds=[5 S P1: AS 4D]")
+    s = pos("hands=3H 8D 10S / -; loose=2C; builds=[5 S P2: AS 4D]")
     assert_legal(s, "RAISE 3H -> b1=8; BUILD 8D -> 10 (single): 2C; TRAIL 3H; TRAIL 8D; TRAIL 10S")
     assert not is_legal(s, "RAISE 3H -> b1=10 + 2C")
 
@@ -188,12 +188,12 @@ def test_CT25_compulsory_king_and_a_multiple_king_build() -> None:
 
 
 def test_CT27_two_builds_of_the_same_value() -> None:
-    s = pos("hands=9D 3S / -; builds=[9 S P1: 5H 4C] [9 M P1: 9H | 6S 3C]")
+    s = pos("hands=9D 3S / -; builds=[9 S P2: 5H 4C] [9 M P2: 9H | 6S 3C]")
     assert_legal(s, "CAPTURE 9D: b1; CAPTURE 9D: b2; CAPTURE 9D: b1 b2; TRAIL 9D; TRAIL 3S")
 
 
 def test_CT28_three_players() -> None:
-    s = pos("royal-casino 3p; turn=P2; hands=- / - / 6D QC; loose=6H AS; builds=[12 S P1: 7C 5D]")
+    s = pos("royal-casino 3p; turn=P3; hands=- / - / 6D QC; loose=6H AS; builds=[12 S P2: 7C 5D]")
     assert_legal(
         s,
         "CAPTURE 6D: 6H; BUILD 6D -> 12 (single): 6H; ADD 6D -> b1 + 6H; CAPTURE QC: b1; TRAIL QC",
@@ -212,16 +212,16 @@ def test_CT31_no_builds_made_only_of_table_cards() -> None:
 
 
 def test_CT32_a_raise_releases_the_previous_owner() -> None:
-    s = pos("hands=2C 10H / 8D 4S; builds=[8 S P1: 5H 3C]")
+    s = pos("hands=2C 10H / 8D 4S; builds=[8 S P2: 5H 3C]")
     assert_legal(s, "RAISE 2C -> b1=10; TRAIL 2C; TRAIL 10H")
     s2, _ = play(s, "RAISE 2C -> b1=10")
-    assert s2.builds == builds_of("[10 S P0: 5H 3C 2C]")
+    assert s2.builds == builds_of("[10 S P1: 5H 3C 2C]")
     assert GAME.to_act(s2) == 1
     assert_legal(s2, "TRAIL 8D; TRAIL 4S")
 
 
 def test_CT34_no_sweep_while_a_build_remains() -> None:
-    s = pos("hands=8S 2H / 4D; loose=5H 3C; builds=[10 S P1: 6D 4S]")
+    s = pos("hands=8S 2H / 4D; loose=5H 3C; builds=[10 S P2: 6D 4S]")
     s2, events = play(s, "CAPTURE 8S: 5H 3C")
     assert s2.loose == 0 and len(s2.builds) == 1
     assert not swept(events)

@@ -77,13 +77,13 @@ def last_play(
     hands[dealer] = format_card(card)
     fields = [
         f"royal-casino {n}p",
-        f"dealer=P{dealer}",
-        f"turn=P{dealer}",
+        f"dealer=P{dealer + 1}",
+        f"turn=P{dealer + 1}",
         "scores=" + " ".join(map(str, scores)),
         "hands=" + " / ".join(hands),
         "piles=" + " / ".join(human_cards(p) or "-" for p in piles),
         "sweeps=" + " ".join(map(str, sweeps)),
-        "last=P0",
+        "last=P1",
     ]
     if options:
         fields.append(f"options={options}")
@@ -107,7 +107,7 @@ def opts(**kw: object) -> Options:
 
 # -- §2.3 -----------------------------------------------------------------------------------
 def test_CT35_leftover_cards_go_to_the_last_capturer_and_are_not_a_sweep() -> None:
-    s = pos("royal-casino 2p; scope=unit; dealer=P1; turn=P1; hands=- / 7C; loose=4H 9C; last=P0")
+    s = pos("royal-casino 2p; scope=unit; dealer=P2; turn=P2; hands=- / 7C; loose=4H 9C; last=P1")
     assert_legal(s, "TRAIL 7C")
     s2, events = play(s, "TRAIL 7C")
     assert s2.piles[0] == pos("hands=7C 4H 9C / -").hands[0]
@@ -116,7 +116,7 @@ def test_CT35_leftover_cards_go_to_the_last_capturer_and_are_not_a_sweep() -> No
 
 
 def test_CT36_a_last_play_capture_that_clears_the_table_is_a_sweep() -> None:
-    text = "royal-casino 2p; scope=unit; dealer=P1; turn=P1; hands=- / 7S; loose=3H 4D; last=P0"
+    text = "royal-casino 2p; scope=unit; dealer=P2; turn=P2; hands=- / 7S; loose=3H 4D; last=P1"
     s = pos(text)
     assert_legal(s, "CAPTURE 7S: 3H 4D; TRAIL 7S")
     s2, events = play(s, "CAPTURE 7S: 3H 4D")
@@ -310,14 +310,14 @@ def test_CT52_four_player_seating_and_rotation() -> None:
         ][:2],
         scores=(0, 0),
     )
-    # Two-player check of the rotation mechanism: dealer P1 → next dealer P0, P1 leads.
+    # Two-player check of the rotation mechanism: dealer P2 → next dealer P1, P2 leads.
     assert (st.dealer, st.turn) == (0, 1)
-    four = pos("royal-casino 4p; dealer=P3; turn=P3; hands=- / - / - / 7C; loose=4H; last=P0")
+    four = pos("royal-casino 4p; dealer=P4; turn=P4; hands=- / - / - / 7C; loose=4H; last=P1")
     s2, _ = GAME.apply(four, GAME.legal_actions(four)[0])
     assert (s2.dealer, s2.turn) == (0, 1)
     cw = pos(
-        "royal-casino 4p; options=direction:CW; dealer=P3; turn=P3; hands=- / - / - / 7C; "
-        "loose=4H; last=P0"
+        "royal-casino 4p; options=direction:CW; dealer=P4; turn=P4; hands=- / - / - / 7C; "
+        "loose=4H; last=P1"
     )
     s3, _ = GAME.apply(cw, GAME.legal_actions(cw)[0])
     assert play_order(3, 4, -1) == [2, 1, 0, 3]

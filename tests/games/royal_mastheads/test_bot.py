@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 from cardtable.bots import make_bot
-from cardtable.bots.royal_mastheads_greedy import MastheadsGreedyBot
 from cardtable.cards import format_card
 from cardtable.games.royal_mastheads import GAME, RoyalMastheadsState
+from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
 from cardtable.tables import Table
 
 from .helpers import A, act_all, deal, outcome, pot_all

@@ -55,10 +55,10 @@ def test_position_of_the_worked_example_mid_play():
     state, _ = GAME.apply(state, GAME.parse_action(state, "KD"))
     text = GAME.format_position(state)
     assert text == (
-        "royal-mastheads; options -; scope unit; seed 0; deal 1; dealer 3; scores -; "
+        "royal-mastheads; options -; scope unit; seed 0; deal 1; dealer P4; scores -; "
         "turned 7H; hands QS 6H 8H 10H JH QH KH QC / 9S 10S JS AH 5H 7H 9H 4D JC / "
         "6S 2H 3H 4H 7D 9D 10D JD QD / 4S 8S 5D 6D 8D 6C 7C 8C 9C; "
-        "pot 2C 3D AC 2D AD 3S AS 4C; tricks 0:KS 7S 5S 2S, 0:KC 10C 3C 5C; trick KD"
+        "pot 2C 3D AC 2D AD 3S AS 4C; tricks P1:KS 7S 5S 2S, P1:KC 10C 3C 5C; trick KD"
     )
     assert GAME.parse_position(text) == state
 
@@ -77,9 +77,10 @@ def random_states(options: dict[str, object], seed: int, count: int) -> list[Roy
 @pytest.mark.parametrize(
     "mutate",
     [
-        lambda t: t.replace("tricks 0:", "tricks 1:"),  # wrong winner
+        lambda t: t.replace("tricks P1:", "tricks P2:"),  # wrong winner
         lambda t: t.replace("deal 1", "deal 0"),
-        lambda t: t.replace("dealer 3", "dealer 4"),
+        lambda t: t.replace("dealer P4", "dealer P5"),
+        lambda t: t.replace("dealer P4", "dealer 3"),  # the version-1 form
         lambda t: t.replace("scope unit", "scope forever"),
         lambda t: t.replace("turned 7H", "turned 7X"),
         lambda t: t.replace("pot 2C 3D", "pot 3D"),  # 51 cards
@@ -106,8 +107,28 @@ def test_bad_positions_rejected(mutate):
 def test_revoke_in_history_is_named():
     state, _ = play_tricks(example(), EXAMPLE_TRICKS_1_TO_7[:2])
     text = GAME.format_position(state).replace("4D JC", "10C JC").replace("KC 10C", "KC 4D")
-    with pytest.raises(InvalidPositionError, match="seat 1 revoked: played 4D"):
+    with pytest.raises(InvalidPositionError, match="P2 revoked: played 4D"):
         GAME.parse_position(text)
+
+
+def test_old_seat_numbers_are_refused_with_the_seat_range():
+    state, _ = play_tricks(example(), EXAMPLE_TRICKS_1_TO_7[:2])
+    text = GAME.format_position(state)
+    with pytest.raises(
+        InvalidPositionError, match=r"dealer: seats are P1\.\.P4 \(counted from 1\); got '3'"
+    ):
+        GAME.parse_position(text.replace("dealer P4", "dealer 3"))
+    with pytest.raises(InvalidPositionError, match=r"trick winner: seats are P1\.\.P4"):
+        GAME.parse_position(text.replace("tricks P1:", "tricks 0:"))
+
+
+def test_version_1_positions_are_migrated_to_the_same_state():
+    state, _ = play_tricks(example(), EXAMPLE_TRICKS_1_TO_7[:2])
+    text = GAME.format_position(state)
+    old = text.replace("dealer P4", "dealer 3").replace("P1:", "0:")
+    assert GAME.migrate_position(old, 1) == text
+    assert GAME.parse_position(GAME.migrate_position(old, 1)) == state
+    assert GAME.migrate_position(text, 2) == text
 
 
 @settings(max_examples=150, deadline=None)

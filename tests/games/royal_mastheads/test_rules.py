@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable.cards import parse_card, parse_cards
+from cardtable.cards import format_card, parse_card, parse_cards
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.games import get_game
 from cardtable.games.royal_mastheads import GAME, OPTIONS, Phase
@@ -74,7 +74,7 @@ def test_M5_turned_card_sets_trumps_and_mastheads_and_is_dealt_to_a_uniform_seat
         state, events = new_match(OPTIONS.defaults(), seed)
         turned = state.info.turned
         (shown,) = [e for e in events if isinstance(e, CardTurned)]
-        assert shown.card == turned
+        assert shown.card == format_card(turned)
         assert shown.trumps == ("spades", "hearts", "diamonds", "clubs")[turned // 13]
         assert shown.masthead is not None
         (holder,) = [s for s in range(4) if state.hands[s] >> turned & 1]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardtable.cards import parse_card, parse_cards
+from cardtable.cards import format_card, parse_card, parse_cards
 from cardtable.games.royal_mastheads import GAME, Phase, RoyalMastheadsState
 from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
 from cardtable.games.royal_mastheads.state import pot_owner
@@ -73,11 +73,11 @@ def test_tricks_are_public_once_taken_and_pot_shown_after_scoring():
 
 def test_redact_dealt_and_pot_events():
     state = GAME.new_game(4, seed=2)
-    hands = tuple(tuple(c for c in range(52) if h >> c & 1) for h in state.hands)
+    hands = tuple(tuple(format_card(c) for c in range(52) if h >> c & 1) for h in state.hands)
     dealt = Dealt(1, 0, hands)
     assert GAME.redact(dealt, 2) == Dealt(1, 0, (None, None, hands[2], None))
     assert GAME.redact(dealt, None) == Dealt(1, 0, (None, None, None, None))
-    chosen = PotCardChosen(1, 5)
+    chosen = PotCardChosen(1, "6S")
     assert GAME.redact(chosen, 1) == chosen
     assert GAME.redact(chosen, 0) == PotCardChosen(1, None)
 
@@ -115,11 +115,11 @@ def test_render_view_shows_the_table():
     state, _ = play_tricks(example(), EXAMPLE_TRICKS_1_TO_7[:1])
     state, _ = GAME.apply(state, GAME.parse_action(state, "KC"))
     text = GAME.render_view(GAME.view(state, B))
-    assert "deal 1 of 1, seat 3 deals" in text  # scope "unit": one deal
+    assert "deal 1 of 1, P4 deals — you are P2" in text  # scope "unit": one deal
     assert "Turned 7♥" in text and "trumps ♥ hearts" in text and "mastheads 7s" in text
-    assert "Trick 2, seat 0 leads: 0:K♣" in text
+    assert "Trick 2, P1 leads: P1:K♣" in text
     assert "Your hand: ♠ J 10 9   ♥ 9 7 5 A   ♦ 4   ♣ J 10" in text
     assert "Your pot cards: A♣ 2♦" in text
-    assert "Seat 0 won 1 trick(s): K♠ 7♠ 5♠ 2♠" in text
-    assert "Scores after 0 deal(s)" in text
-    assert "Seat 1 to act." in text
+    assert "P1 won 1 trick(s): K♠ 7♠ 5♠ 2♠" in text
+    assert "Scores after 0 deal(s): P1: 0  P2: 0  P3: 0  P4: 0" in text
+    assert "P2 to act." in text

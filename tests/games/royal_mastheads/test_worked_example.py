@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.cards import parse_cards
+from cardtable.cards import format_card, parse_cards
 from cardtable.games.royal_mastheads import GAME, Phase
 from cardtable.games.royal_mastheads.events import DealScored, PotAwarded, TrickWon
 
@@ -27,12 +27,11 @@ def test_worked_example_pagat_tricks_pot_and_scores():
     state, events = play_tricks(state, EXAMPLE_TRICKS_1_TO_7 + EXAMPLE_TRICKS_8_TO_11)
     won = [e for e in events if isinstance(e, TrickWon)]
     assert [e.seat for e in won] == WINNERS_PAGAT
-    assert [e.cards for e in won] == [
-        parse_cards(t) for t in EXAMPLE_TRICKS_1_TO_7 + EXAMPLE_TRICKS_8_TO_11
-    ]
+    tricks = EXAMPLE_TRICKS_1_TO_7 + EXAMPLE_TRICKS_8_TO_11
+    assert [e.cards for e in won] == [tuple(format_card(c) for c in parse_cards(t)) for t in tricks]
     (pot,) = [e for e in events if isinstance(e, PotAwarded)]
     assert pot.seat == A
-    assert pot.cards == parse_cards("2C 3D AC 2D AD 3S AS 4C")
+    assert pot.cards == ("2C", "3D", "AC", "2D", "AD", "3S", "AS", "4C")
     (scored,) = [e for e in events if isinstance(e, DealScored)]
     assert scored.tricks == (9, 1, 1, 0)
     assert scored.card_points == (77, 7, 6, 0)

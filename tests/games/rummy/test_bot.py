@@ -6,8 +6,8 @@ import random
 
 from cardtable.bots import make_bot
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.rummy_greedy import RummyGreedyBot
 from cardtable.games.rummy import GAME
+from cardtable.games.rummy.greedy import RummyGreedyBot
 from tests.games.rummy.helpers import legal, pos
 
 

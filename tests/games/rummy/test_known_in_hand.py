@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from cardtable.bots.determinize.rummy import determinize
 from cardtable.core.errors import InvalidPositionError
 from cardtable.games.rummy import GAME, RummyState
+from cardtable.games.rummy.determinize import determinize
 from cardtable.games.rummy.events import RoundEnded
 from cardtable.games.rummy.state import JOKER0, Phase, card_text, parse_phys
 from tests.games.rummy.helpers import play, pos, track_known

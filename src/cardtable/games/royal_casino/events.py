@@ -1,5 +1,11 @@
-"""Royal Casino events: what UIs animate and logs keep.  Only :class:`Dealt` carries
-cards hidden from some seats; :func:`cardtable.games.royal_casino.view.redact` blanks them.
+"""Royal Casino events: what UIs animate and logs keep.  Cards are in notation (``10D``);
+only :class:`Dealt` carries cards hidden from some seats, which
+:func:`cardtable.games.royal_casino.view.redact` blanks to ``None``.
+
+>>> Trailed(0, "10D").describe()
+'P1 trailed 10D'
+>>> mask_texts(0b101)
+('AS', '3S')
 """
 
 from __future__ import annotations
@@ -7,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from cardtable.cards import format_card, format_cards
+from cardtable.cards import format_card, mask_cards
 from cardtable.core.game import Event
 from cardtable.games.royal_casino.scoring import HandScore
 
@@ -21,7 +27,21 @@ __all__ = [
     "Leftovers",
     "Raised",
     "Trailed",
+    "mask_texts",
 ]
+
+CARD_TEXT = tuple(format_card(c) for c in range(52))
+"""The notation of each card index, for building events without formatting each time."""
+
+
+def mask_texts(mask: int) -> tuple[str, ...]:
+    """The cards of a set, in notation, in index order."""
+    return tuple(CARD_TEXT[c] for c in mask_cards(mask))
+
+
+def format_cards(cards: tuple[str | None, ...]) -> str:
+    """Cards in notation joined by spaces (``??`` for a hidden one)."""
+    return " ".join(c or "??" for c in cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +53,8 @@ class Dealt(Event):
     hand_no: int
     deal_no: int
     dealer: int
-    hands: tuple[tuple[int | None, ...], ...]
-    table: tuple[int, ...]
+    hands: tuple[tuple[str | None, ...], ...]
+    table: tuple[str, ...]
 
     def describe(self) -> str:
         """One line for a log."""
@@ -50,11 +70,11 @@ class Trailed(Event):
 
     kind: ClassVar[str] = "trailed"
     seat: int
-    card: int
+    card: str
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"P{self.seat} trailed {format_card(self.card)}"
+        return f"P{self.seat + 1} trailed {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +83,17 @@ class Captured(Event):
 
     kind: ClassVar[str] = "captured"
     seat: int
-    card: int
-    loose: tuple[int, ...]
+    card: str
+    loose: tuple[str, ...]
     builds: tuple[int, ...]
-    taken: tuple[int, ...]
+    taken: tuple[str, ...]
     sweep: bool
 
     def describe(self) -> str:
         """One line for a log."""
         items = [format_cards(self.loose)] if self.loose else []
         items += [f"b{b}" for b in self.builds]
-        text = f"P{self.seat} took {' '.join(items)} with {format_card(self.card)}"
+        text = f"P{self.seat + 1} took {' '.join(items)} with {self.card}"
         return text + (" — sweep" if self.sweep else "")
 
 
@@ -83,17 +103,17 @@ class Built(Event):
 
     kind: ClassVar[str] = "built"
     seat: int
-    card: int
+    card: str
     value: int
     multi: bool
-    loose: tuple[int, ...]
+    loose: tuple[str, ...]
     build: int
 
     def describe(self) -> str:
         """One line for a log."""
         kind = "multiple" if self.multi else "single"
         return (
-            f"P{self.seat} built {self.value} ({kind}) with {format_card(self.card)} "
+            f"P{self.seat + 1} built {self.value} ({kind}) with {self.card} "
             f"on {format_cards(self.loose)} as b{self.build}"
         )
 
@@ -104,15 +124,15 @@ class Added(Event):
 
     kind: ClassVar[str] = "added"
     seat: int
-    card: int
+    card: str
     build: int
-    loose: tuple[int, ...]
+    loose: tuple[str, ...]
     previous_owner: int
 
     def describe(self) -> str:
         """One line for a log."""
         extra = f" + {format_cards(self.loose)}" if self.loose else ""
-        return f"P{self.seat} added {format_card(self.card)}{extra} to b{self.build}"
+        return f"P{self.seat + 1} added {self.card}{extra} to b{self.build}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,19 +141,19 @@ class Raised(Event):
 
     kind: ClassVar[str] = "raised"
     seat: int
-    card: int
+    card: str
     build: int
     old_value: int
     new_value: int
-    loose: tuple[int, ...]
+    loose: tuple[str, ...]
     previous_owner: int
 
     def describe(self) -> str:
         """One line for a log."""
         extra = f" + {format_cards(self.loose)}" if self.loose else ""
         return (
-            f"P{self.seat} raised b{self.build} from {self.old_value} to {self.new_value} "
-            f"with {format_card(self.card)}{extra}"
+            f"P{self.seat + 1} raised b{self.build} from {self.old_value} to {self.new_value} "
+            f"with {self.card}{extra}"
         )
 
 
@@ -143,11 +163,11 @@ class Leftovers(Event):
 
     kind: ClassVar[str] = "leftovers"
     seat: int
-    cards: tuple[int, ...]
+    cards: tuple[str, ...]
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"P{self.seat} (last capturer) takes the leftovers {format_cards(self.cards)}"
+        return f"P{self.seat + 1} (last capturer) takes the leftovers {format_cards(self.cards)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +185,7 @@ class HandScored(Event):
         parts = []
         for i, h in enumerate(self.items):
             parts.append(
-                f"side {i}: {h.cards} cards, {h.spades} spades → {self.points[i]} "
+                f"side {i + 1}: {h.cards} cards, {h.spades} spades → {self.points[i]} "
                 f"(cards {h.most_cards}, spades {h.most_spades}, 10♦ {h.big_casino}, "
                 f"2♠ {h.little_casino}, aces {h.aces}, sweeps {h.sweeps})"
             )
@@ -183,5 +203,5 @@ class GameOver(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        who = ", ".join(f"side {w}" for w in self.winners) or "nobody"
+        who = ", ".join(f"side {w + 1}" for w in self.winners) or "nobody"
         return f"game over: {who} won with scores {self.scores} ({self.detail})"

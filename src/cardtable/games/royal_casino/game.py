@@ -7,11 +7,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.cards import FULL_DECK, iter_mask
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
-from cardtable.core.options import Options
+from cardtable.core.kit import SearchProfile
+from cardtable.core.options import Options, OptionSpec
+from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.core.rng import derive_rng
-from cardtable.games.royal_casino import notation, rules, view
+from cardtable.games.royal_casino import notation, present, rules, search, view
+from cardtable.games.royal_casino.determinize import RoyalCasinoSampler
+from cardtable.games.royal_casino.encoding import ENCODING
+from cardtable.games.royal_casino.greedy import RoyalCasinoGreedyBot
 from cardtable.games.royal_casino.playout import random_playout
 from cardtable.games.royal_casino.state import OPTIONS, Phase, RoyalCasinoAction, RoyalCasinoState
 from cardtable.games.royal_casino.view import RoyalCasinoView
@@ -172,6 +178,23 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
             pos += size
         return state._replace(hands=tuple(hands), stock=tuple(pool[pos:]))
 
+    # -- the kit for search and bots ----------------------------------------------------
+    def resample_from_view(self, v: RoyalCasinoView, rng: random.Random) -> RoyalCasinoState:
+        """A full state consistent with ``v`` (see :mod:`.determinize`)."""
+        return RoyalCasinoSampler(v)(rng)
+
+    def view_sampler(self, v: RoyalCasinoView) -> RoyalCasinoSampler:
+        """The view's hidden cards worked out once, for a whole search."""
+        return RoyalCasinoSampler(v)
+
+    def greedy_policy(self) -> RoyalCasinoGreedyBot:
+        """The greedy bot of :mod:`.greedy`."""
+        return RoyalCasinoGreedyBot()
+
+    def search_profile(self) -> SearchProfile:
+        """Points, fast paths and the ``hard`` budget of :mod:`.search`."""
+        return search.search_profile()
+
     # -- notation -------------------------------------------------------------------
     def format_action(self, action: RoyalCasinoAction) -> str:
         """Canonical move text."""
@@ -188,6 +211,10 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
     def parse_position(self, text: str) -> RoyalCasinoState:
         """Read a position."""
         return notation.parse_position(text)
+
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position of an older record format, with its seats renumbered ``P1`` …."""
+        return notation.migrate_position(text, version)
 
     # -- checks -------------------------------------------------------------------------
     def invariant_failures(self, state: RoyalCasinoState) -> list[str]:
@@ -222,6 +249,24 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         if state.phase == Phase.PLAY and max(hand_sizes) - min(hand_sizes) > 1:
             failures.append("hand sizes differ by more than one card")
         return failures
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[RoyalCasinoAction, RoyalCasinoView]:
+        """The action-id space and observation layout of :mod:`.encoding`."""
+        return ENCODING
+
+    # -- presentation -----------------------------------------------------------------------
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message id with typed parameters (see ``present``)."""
+        return present.describe_event(event) or super().describe_event(event)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels as message ids."""
+        return present.option_text(spec)
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The end-of-unit score breakdown an event carries, as rows."""
+        return present.score_table(event)
 
 
 GAME = RoyalCasinoGame()

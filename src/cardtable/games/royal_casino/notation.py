@@ -15,7 +15,11 @@ numbered ``b1``, ``b2`` … in the order they lie on the table.
 
 A position is one line of ``key=value`` fields separated by ``;`` (see docs/notation.md)::
 
-    royal-casino 2p; turn=P0; dealer=P1; hands=8S KD / 4C 9H; loose=5H 3C; builds=[8 S P0: 5C 3D]
+    royal-casino 2p; turn=P1; dealer=P2; hands=8S KD / 4C 9H; loose=5H 3C; builds=[8 S P1: 5C 3D]
+
+Seats are written ``P1`` … ``Pn`` (the engine's seat 0 is ``P1``); a side of four players
+is written by its seats, ``P1+P3``.  Version-1 records wrote ``P0`` … and bare side
+numbers: :func:`migrate_position` rewrites such a position.
 
 >>> from cardtable.games.royal_casino import GAME
 >>> s = GAME.parse_position("royal-casino 2p; hands=8S KD / 4C; loose=5H 3C")
@@ -27,6 +31,8 @@ True
 
 from __future__ import annotations
 
+import re
+
 from cardtable.cards import format_card, iter_mask, parse_card
 from cardtable.core.errors import (
     AmbiguousActionError,
@@ -34,6 +40,7 @@ from cardtable.core.errors import (
     InvalidOptionError,
     InvalidPositionError,
 )
+from cardtable.core.seats import parse_seat, seat_name, side_name
 from cardtable.games.royal_casino.rules import legal_actions, partition
 from cardtable.games.royal_casino.state import (
     ACE_BITS,
@@ -52,6 +59,7 @@ __all__ = [
     "format_move",
     "format_position",
     "human_cards",
+    "migrate_position",
     "parse_move",
     "parse_position",
 ]
@@ -230,14 +238,23 @@ def _cards_mask(words: list[str]) -> int:
 
 # -- positions ----------------------------------------------------------------------------------
 def format_build(build: Build) -> str:
-    """A build as ``[8 S P0: 5C 3D]`` or ``[7 M P1: 7C | 4D 3H]``."""
+    """A build as ``[8 S P1: 5C 3D]`` or ``[7 M P2: 7C | 4D 3H]``."""
     kind = "M" if build.multi else "S"
     comps = " | ".join(human_cards(c) for c in build.comps)
-    return f"[{build.value} {kind} P{build.owner}: {comps}]"
+    return f"[{build.value} {kind} {seat_name(build.owner)}: {comps}]"
 
 
 def _seat_list(values: tuple[int, ...]) -> str:
     return " ".join(str(v) for v in values)
+
+
+def _sides(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side: partners P1+P3 and P2+P4 with four players."""
+    return ((0, 2), (1, 3)) if players == 4 else tuple((i,) for i in range(players))
+
+
+def _side_names(players: int) -> list[str]:
+    return [side_name(side) for side in _sides(players)]
 
 
 def format_position(state: RoyalCasinoState) -> str:
@@ -249,8 +266,8 @@ def format_position(state: RoyalCasinoState) -> str:
     fields.append(f"scope={state.scope}")
     fields.append(f"seed={state.seed}")
     fields.append(f"hand={state.hand_no}")
-    fields.append(f"dealer=P{state.dealer}")
-    fields.append("turn=-" if state.turn < 0 else f"turn=P{state.turn}")
+    fields.append(f"dealer={seat_name(state.dealer)}")
+    fields.append("turn=-" if state.turn < 0 else f"turn={seat_name(state.turn)}")
     fields.append(f"scores={_seat_list(state.scores)}")
     if state.playoff:
         fields.append("playoff=1")
@@ -260,9 +277,11 @@ def format_position(state: RoyalCasinoState) -> str:
     fields.append("builds=" + (" ".join(format_build(b) for b in state.builds) or "-"))
     fields.append("piles=" + " / ".join(human_cards(p) or "-" for p in state.piles))
     fields.append(f"sweeps={_seat_list(state.sweeps)}")
-    fields.append("last=-" if state.last_capturer < 0 else f"last=P{state.last_capturer}")
+    last = state.last_capturer
+    fields.append("last=-" if last < 0 else f"last={seat_name(last)}")
     if state.phase == Phase.OVER:
-        fields.append("winners=" + (_seat_list(state.winners) or "-"))
+        names = _side_names(state.players)
+        fields.append("winners=" + (" ".join(names[w] for w in state.winners) or "-"))
     if state.last_hand_points:
         fields.append(f"points={_seat_list(state.last_hand_points)}")
     return "; ".join(fields)
@@ -298,12 +317,20 @@ def _pos_mask(text: str, what: str) -> int:
 
 
 def _seat(text: str, players: int, what: str) -> int:
-    t = text.strip().upper()
-    if t.startswith("P"):
-        t = t[1:]
-    if not t.isdigit() or not 0 <= int(t) < players:
-        raise _bad(f"{what} must be a seat P0..P{players - 1}; got {text.strip()!r}")
-    return int(t)
+    try:
+        return parse_seat(text, players)
+    except InvalidNotationError as e:
+        raise _bad(f"{what}: {e}") from None
+
+
+def _parse_winners(text: str, players: int) -> tuple[int, ...]:
+    names = [n.upper() for n in _side_names(players)]
+    winners = []
+    for word in text.split():
+        if word.upper() not in names:
+            raise _bad(f"winners are sides ({' '.join(_side_names(players))}); got {word!r}")
+        winners.append(names.index(word.upper()))
+    return tuple(winners)
 
 
 def _ints(text: str, n: int, what: str) -> tuple[int, ...]:
@@ -394,7 +421,7 @@ _FIELDS = (
 
 
 def parse_position(text: str) -> RoyalCasinoState:
-    """Read a position; omitted fields take defaults (P0 to move, empty table, 0–0 …).
+    """Read a position; omitted fields take defaults (P1 to move, empty table, 0–0 …).
 
     Hand-made positions may leave cards out (a scenario need not place all 52).
     """
@@ -443,8 +470,8 @@ def parse_position(text: str) -> RoyalCasinoState:
     if not hand_text.isdigit() or int(hand_text) < 1:
         raise _bad("hand must be a number from 1")
     step = 1 if options["direction"] == "CCW" else -1
-    over = fields.get("turn", "P0").strip() == "-"
-    turn = -1 if over else _seat(fields.get("turn", "P0"), players, "turn")
+    over = fields.get("turn", "P1").strip() == "-"
+    turn = -1 if over else _seat(fields.get("turn", "P1"), players, "turn")
     if "dealer" in fields:
         dealer = _seat(fields["dealer"], players, "dealer")
     else:
@@ -453,7 +480,7 @@ def parse_position(text: str) -> RoyalCasinoState:
     hand_texts = fields.get("hands", "").split("/") if "hands" in fields else []
     if len(hand_texts) > players:
         raise _bad(f"hands: {len(hand_texts)} hands for {players} players")
-    hands = [_pos_mask(h, f"hand of P{i}") for i, h in enumerate(hand_texts)]
+    hands = [_pos_mask(h, f"hand of {seat_name(i)}") for i, h in enumerate(hand_texts)]
     hands += [0] * (players - len(hands))
     stock = _pos_cards(fields.get("stock", "-"), "stock")
     loose = _pos_mask(fields.get("loose", "-"), "loose")
@@ -461,7 +488,8 @@ def parse_position(text: str) -> RoyalCasinoState:
     pile_texts = fields.get("piles", "").split("/") if "piles" in fields else []
     if len(pile_texts) > sides:
         raise _bad(f"piles: {len(pile_texts)} piles for {sides} sides")
-    piles = [_pos_mask(p, f"pile of side {i}") for i, p in enumerate(pile_texts)]
+    side_names = _side_names(players)
+    piles = [_pos_mask(p, f"pile of {side_names[i]}") for i, p in enumerate(pile_texts)]
     piles += [0] * (sides - len(piles))
     sweeps = _ints(fields["sweeps"], sides, "sweeps") if "sweeps" in fields else (0,) * sides
     scores = _ints(fields["scores"], sides, "scores") if "scores" in fields else (0,) * sides
@@ -470,9 +498,9 @@ def parse_position(text: str) -> RoyalCasinoState:
     playoff = fields.get("playoff", "0").strip() in ("1", "true", "yes")
     # every card at most once
     seen = 0
-    places: list[tuple[str, int]] = [(f"hand of P{i}", h) for i, h in enumerate(hands)]
+    places: list[tuple[str, int]] = [(f"hand of {seat_name(i)}", h) for i, h in enumerate(hands)]
     places += [("loose", loose)] + [(f"b{i + 1}", b.mask) for i, b in enumerate(builds)]
-    places += [(f"pile {i}", p) for i, p in enumerate(piles)]
+    places += [(f"pile of {side_names[i]}", p) for i, p in enumerate(piles)]
     stock_mask = 0
     for c in stock:
         if stock_mask >> c & 1:
@@ -488,11 +516,9 @@ def parse_position(text: str) -> RoyalCasinoState:
     points: tuple[int, ...] = ()
     if over:
         w = fields.get("winners", "-").strip()
-        winners = () if w == "-" else _ints(w, len(w.split()), "winners")
-        if any(not 0 <= x < sides for x in winners):
-            raise _bad("winners must be side numbers")
+        winners = () if w == "-" else _parse_winners(w, players)
     elif not hands[turn]:
-        raise _bad(f"P{turn} is to move but holds no cards")
+        raise _bad(f"{seat_name(turn)} is to move but holds no cards")
     if "points" in fields:
         points = _ints(fields["points"], sides, "points")
     return RoyalCasinoState(
@@ -516,3 +542,59 @@ def parse_position(text: str) -> RoyalCasinoState:
         winners,
         points,
     )
+
+
+# -- old record formats ---------------------------------------------------------------------
+_V1_SEAT_FIELDS = ("dealer", "turn", "last")
+_V1_BUILD_OWNER = re.compile(r"(\[\s*\d+\s+[SMsm]\s+)[Pp]?(\d+)(\s*:)")
+
+
+def migrate_position(text: str, version: int) -> str:
+    """A position of record format ``version`` in today's notation.
+
+    Version 1 numbered seats from ``P0`` (``dealer=P1; turn=P0``, build owners
+    ``[8 S P0: …]``) and wrote the winners as side numbers (``winners=0``); version 2
+    writes ``P1`` … and the winning sides by their seats (``winners=P1`` or ``P1+P3``).
+
+    >>> migrate_position("royal-casino 2p; dealer=P1; turn=P0; builds=[8 S P1: 5C 3D]", 1)
+    'royal-casino 2p; dealer=P2; turn=P1; builds=[8 S P2: 5C 3D]'
+    """
+    if version >= 2:
+        return text
+    parts = text.strip().split(";")
+    header = parts[0].split()
+    players = 0
+    if len(header) > 1 and header[1].lower().removesuffix("p").isdigit():
+        players = int(header[1].lower().removesuffix("p"))
+    for part in parts[1:]:
+        key, _, value = part.partition("=")
+        if not players and key.strip().lower() == "hands":
+            players = len(value.split("/"))
+    players = players or 2
+    out = [parts[0]]
+    for part in parts[1:]:
+        key, sep, value = part.partition("=")
+        name = key.strip().lower()
+        if sep and name in _V1_SEAT_FIELDS and value.strip() != "-":
+            part = f"{key}={_v1_seat(value)}"
+        elif sep and name == "builds":
+            part = f"{key}={_V1_BUILD_OWNER.sub(_v1_owner, value)}"
+        elif sep and name == "winners" and value.strip() != "-":
+            names = _side_names(players)
+            words = value.split()
+            if not all(w.isdigit() and int(w) < len(names) for w in words):
+                raise _bad(f"winners: expected side numbers in a version-1 position; got {value!r}")
+            part = f"{key}=" + " ".join(names[int(w)] for w in words)
+        out.append(part)
+    return ";".join(out)
+
+
+def _v1_seat(value: str) -> str:
+    word = value.strip().upper().removeprefix("P")
+    if not word.isdigit():
+        raise _bad(f"expected a seat P0, P1 … in a version-1 position; got {value.strip()!r}")
+    return seat_name(int(word))
+
+
+def _v1_owner(m: re.Match[str]) -> str:
+    return f"{m.group(1)}{seat_name(int(m.group(2)))}{m.group(3)}"

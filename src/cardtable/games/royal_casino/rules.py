@@ -481,8 +481,8 @@ def deal_hand(
         hand_no,
         1,
         dealer,
-        tuple(mask_cards(h) for h in hands),
-        tuple(sorted(table)),
+        tuple(ev.mask_texts(h) for h in hands),
+        tuple(ev.CARD_TEXT[c] for c in sorted(table)),
     )
     return new, (dealt,)
 
@@ -508,7 +508,7 @@ def apply_legal(
     events: list[Event] = []
     if kind == Kind.TRAIL:
         loose |= bit
-        events.append(ev.Trailed(p, c))
+        events.append(ev.Trailed(p, ev.CARD_TEXT[c]))
     elif kind == Kind.CAPTURE:
         taken = bit | move.loose
         kept: list[Build] = []
@@ -533,10 +533,10 @@ def apply_legal(
         events.append(
             ev.Captured(
                 p,
-                c,
-                mask_cards(move.loose),
+                ev.CARD_TEXT[c],
+                ev.mask_texts(move.loose),
                 tuple(i + 1 for i in range(len(state.builds)) if move.builds >> i & 1),
-                mask_cards(taken),
+                ev.mask_texts(taken),
                 sweep,
             )
         )
@@ -545,7 +545,11 @@ def apply_legal(
         full = bit | move.loose
         comps = partition(full, move.value) if move.multi else (full,)
         builds = (*builds, Build(move.value, move.multi, p, full, comps or (full,)))
-        events.append(ev.Built(p, c, move.value, move.multi, mask_cards(move.loose), len(builds)))
+        events.append(
+            ev.Built(
+                p, ev.CARD_TEXT[c], move.value, move.multi, ev.mask_texts(move.loose), len(builds)
+            )
+        )
     else:
         i = move.builds.bit_length() - 1
         b = builds[i]
@@ -553,7 +557,7 @@ def apply_legal(
         if kind == Kind.ADD:
             added = partition(bit | move.loose, b.value) or (bit | move.loose,)
             nb = Build(b.value, True, p, b.mask | bit | move.loose, b.comps + added)
-            events.append(ev.Added(p, c, i + 1, mask_cards(move.loose), b.owner))
+            events.append(ev.Added(p, ev.CARD_TEXT[c], i + 1, ev.mask_texts(move.loose), b.owner))
         else:
             absorbed = partition(move.loose, move.value) or ()
             nb = Build(
@@ -564,7 +568,15 @@ def apply_legal(
                 (b.mask | bit, *absorbed),
             )
             events.append(
-                ev.Raised(p, c, i + 1, b.value, move.value, mask_cards(move.loose), b.owner)
+                ev.Raised(
+                    p,
+                    ev.CARD_TEXT[c],
+                    i + 1,
+                    b.value,
+                    move.value,
+                    ev.mask_texts(move.loose),
+                    b.owner,
+                )
             )
         builds = (*builds[:i], nb, *builds[i + 1 :])
     # whose turn next
@@ -622,7 +634,7 @@ def _deal_round(
         pos += 4
     deal_no = (52 - 4 - len(stock)) // (4 * players) + 1
     events.append(
-        ev.Dealt(state.hand_no, deal_no, state.dealer, tuple(mask_cards(h) for h in hands), ())
+        ev.Dealt(state.hand_no, deal_no, state.dealer, tuple(ev.mask_texts(h) for h in hands), ())
     )
     new = state._replace(turn=order[0], phase=Phase.PLAY, hands=tuple(hands), stock=stock[pos:])
     return new, tuple(events)
@@ -638,7 +650,7 @@ def _end_hand(
     if loose and state.last_capturer >= 0:
         side = side_of(state.last_capturer, players)
         piles[side] |= loose
-        events.append(ev.Leftovers(state.last_capturer, mask_cards(loose)))
+        events.append(ev.Leftovers(state.last_capturer, ev.mask_texts(loose)))
         loose = 0
     restricted = tuple(is_restricted(s, state.playoff) for s in state.scores)
     hand = score_hand(piles, state.sweeps, state.options, restricted)

@@ -14,6 +14,7 @@ from typing import Any
 from cardtable.cards import CARDS, iter_mask
 from cardtable.core.game import Event, Scope
 from cardtable.core.options import Options
+from cardtable.core.seats import seat_name
 from cardtable.games.royal_casino.events import Dealt
 from cardtable.games.royal_casino.notation import human_cards
 from cardtable.games.royal_casino.state import VAL, Build, Phase, RoyalCasinoState
@@ -135,30 +136,30 @@ def render_view(view: RoyalCasinoView) -> str:
     sides = 2 if n == 4 else n
     deals = {2: 6, 3: 4, 4: 3}[n]
     dealt = (52 - 4 - view.stock_size) // (4 * n)
-    side_names = ["P0+P2", "P1+P3"] if n == 4 else [f"P{i}" for i in range(n)]
+    side_names = ["P1+P3", "P2+P4"] if n == 4 else [seat_name(i) for i in range(n)]
     lines = []
-    status = "game over" if view.over else f"P{view.turn} to play"
+    status = "game over" if view.over else f"{seat_name(view.turn)} to play"
     playoff = " · play-off" if view.playoff else ""
     lines.append(
         f"Royal Casino — hand {view.hand_no}, deal {min(max(dealt, 1), deals)}/{deals}"
-        f" · dealer P{view.dealer} · {status}{playoff}"
+        f" · dealer {seat_name(view.dealer)} · {status}{playoff}"
     )
     lines.append("Scores: " + "  ".join(f"{side_names[i]} {view.scores[i]}" for i in range(sides)))
     lines.append(f"Table:  {_pretty(view.loose)}")
     for i, b in enumerate(view.builds):
         kind = "multiple" if b.multi else "single"
         comps = " | ".join(" ".join(CARDS[c].pretty() for c in _ordered(m)) for m in b.comps)
-        lines.append(f"        b{i + 1}: {b.value} {kind}, owner P{b.owner}: {comps}")
+        lines.append(f"        b{i + 1}: {b.value} {kind}, owner {seat_name(b.owner)}: {comps}")
     caps = []
     for i in range(sides):
         pile = view.piles[i]
         spades = (pile & 0x1FFF).bit_count()
         caps.append(f"{side_names[i]} {pile.bit_count()} cards, {spades}♠, sweeps {view.sweeps[i]}")
     lines.append("Captured: " + " · ".join(caps))
-    others = [f"P{i} {view.hand_sizes[i]} cards" for i in range(n) if i != view.seat]
+    others = [f"{seat_name(i)} {view.hand_sizes[i]} cards" for i in range(n) if i != view.seat]
     lines.append("Others: " + ", ".join(others) + f" · stock {view.stock_size}")
-    if view.hand is not None:
-        lines.append(f"Your hand (P{view.seat}): {_pretty(view.hand)}")
+    if view.hand is not None and view.seat is not None:
+        lines.append(f"Your hand ({seat_name(view.seat)}): {_pretty(view.hand)}")
     if view.over and view.last_hand_points:
         pts = "  ".join(f"{side_names[i]} {view.last_hand_points[i]}" for i in range(sides))
         lines.append(f"Last hand: {pts}")

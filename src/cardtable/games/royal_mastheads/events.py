@@ -1,9 +1,9 @@
-"""The frozen events Royal Mastheads emits (cards are ints; a hidden card is ``None``).
+"""The frozen events Royal Mastheads emits (cards in notation; a hidden card is ``None``).
 
->>> CardPlayed(0, 51).describe()
-'seat 0 plays KC'
+>>> CardPlayed(0, "KC").describe()
+'P1 plays KC'
 >>> PotCardChosen(2, None).describe()
-'seat 2 puts ?? into the pot'
+'P3 puts ?? into the pot'
 """
 
 from __future__ import annotations
@@ -26,10 +26,14 @@ __all__ = [
 ]
 
 
-def _cards(cards: tuple[int, ...] | None) -> str:
+CARD_TEXT = tuple(format_card(c) for c in range(52))
+"""The notation of each card index, for building events without formatting each time."""
+
+
+def _cards(cards: tuple[str, ...] | None) -> str:
     if cards is None:
         return "??"
-    return " ".join(format_card(c) for c in cards) or "-"
+    return " ".join(cards) or "-"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +43,11 @@ class Dealt(Event):
     kind: ClassVar[str] = "dealt"
     deal: int
     dealer: int
-    hands: tuple[tuple[int, ...] | None, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"deal {self.deal}: seat {self.dealer} deals 13 cards each"
+        return f"deal {self.deal}: P{self.dealer + 1} deals 13 cards each"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +55,13 @@ class CardTurned(Event):
     """The card shown to everyone (M-5): trumps, and (``pagat``) the masthead rank."""
 
     kind: ClassVar[str] = "card_turned"
-    card: int
+    card: str
     trumps: str
     masthead: str | None
 
     def describe(self) -> str:
         """One line for a log."""
-        text = f"{format_card(self.card)} is turned: {self.trumps} are trumps"
+        text = f"{self.card} is turned: {self.trumps} are trumps"
         if self.masthead is not None:
             text += f", {self.masthead}s are mastheads"
         return text
@@ -69,11 +73,11 @@ class PotCardChosen(Event):
 
     kind: ClassVar[str] = "pot_card_chosen"
     seat: int
-    card: int | None
+    card: str | None
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"seat {self.seat} puts {format_card(self.card)} into the pot"
+        return f"P{self.seat + 1} puts {self.card or '??'} into the pot"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,11 +86,11 @@ class CardPlayed(Event):
 
     kind: ClassVar[str] = "card_played"
     seat: int
-    card: int
+    card: str
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"seat {self.seat} plays {format_card(self.card)}"
+        return f"P{self.seat + 1} plays {self.card}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,11 +100,11 @@ class TrickWon(Event):
     kind: ClassVar[str] = "trick_won"
     number: int
     seat: int
-    cards: tuple[int, ...]
+    cards: tuple[str, ...]
 
     def describe(self) -> str:
         """One line for a log."""
-        return f"seat {self.seat} wins trick {self.number} ({_cards(self.cards)})"
+        return f"P{self.seat + 1} wins trick {self.number} ({_cards(self.cards)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +113,11 @@ class PotAwarded(Event):
 
     kind: ClassVar[str] = "pot_awarded"
     seat: int | None
-    cards: tuple[int, ...]
+    cards: tuple[str, ...]
 
     def describe(self) -> str:
         """One line for a log."""
-        who = "nobody (tie for most tricks)" if self.seat is None else f"seat {self.seat}"
+        who = "nobody (tie for most tricks)" if self.seat is None else f"P{self.seat + 1}"
         return f"the pot ({_cards(self.cards)}) goes to {who}"
 
 
@@ -150,5 +154,5 @@ class SetOver(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        who = " and ".join(f"seat {w}" for w in self.winners)
+        who = " and ".join(f"P{w + 1}" for w in self.winners)
         return f"the set is over: {who} {'win' if len(self.winners) > 1 else 'wins'}"

@@ -18,11 +18,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
-from cardtable.core.options import Options
-from cardtable.games.royal_mastheads import notation, rules
+from cardtable.core.kit import SearchProfile
+from cardtable.core.options import Options, OptionSpec
+from cardtable.core.present import Message, OptionText, ScoreTable
+from cardtable.games.royal_mastheads import notation, present, rules, search
 from cardtable.games.royal_mastheads import view as view_mod
+from cardtable.games.royal_mastheads.determinize import MastheadsSampler
+from cardtable.games.royal_mastheads.encoding import ENCODING
+from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
 from cardtable.games.royal_mastheads.playout import random_playout
 from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
 from cardtable.games.royal_mastheads.state import (
@@ -185,6 +191,25 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         """The seat a view belongs to."""
         return view.seat
 
+    # -- the kit for search and bots ----------------------------------------------------
+    def resample_from_view(
+        self, view: RoyalMastheadsView, rng: random.Random
+    ) -> RoyalMastheadsState:
+        """A full state consistent with ``view`` (see :mod:`.determinize`)."""
+        return MastheadsSampler(view)(rng)
+
+    def view_sampler(self, view: RoyalMastheadsView) -> MastheadsSampler:
+        """The view's hidden cards worked out once, for a whole search."""
+        return MastheadsSampler(view)
+
+    def greedy_policy(self) -> MastheadsGreedyBot:
+        """The greedy bot of :mod:`.greedy`."""
+        return MastheadsGreedyBot()
+
+    def search_profile(self) -> SearchProfile:
+        """Points, fast paths and the ``hard`` budget of :mod:`.search`."""
+        return search.search_profile()
+
     # -- notation ---------------------------------------------------------------------
     def format_action(self, action: int) -> str:
         """``pot 2C`` or ``play KS``."""
@@ -201,6 +226,10 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
     def parse_position(self, text: str) -> RoyalMastheadsState:
         """Read a position (raises ``InvalidPositionError``)."""
         return notation.parse_position(text)
+
+    def migrate_position(self, text: str, version: int) -> str:
+        """A position of an older record format, with its seats renumbered ``P1`` …."""
+        return notation.migrate_position(text, version)
 
     # -- checks ---------------------------------------------------------------------------
     def invariant_failures(self, state: RoyalMastheadsState) -> list[str]:
@@ -229,13 +258,13 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         for i, t in enumerate(state.tricks):
             real = rules.trick_winner(t.cards, t.leader, info.trumps, info.cfg.ace_high)
             if real != t.winner:
-                out.append(f"trick {i + 1} is won by {real}, recorded {t.winner}")
+                out.append(f"trick {i + 1} is won by P{real + 1}, recorded P{t.winner + 1}")
         if state.phase is Phase.PLAY:
             for seat in range(4):
                 in_trick = 1 if (seat - state.leader) & 3 < len(state.trick) else 0
                 want = 11 - len(state.tricks) - in_trick
                 if state.hands[seat].bit_count() != want:
-                    out.append(f"seat {seat} holds {state.hands[seat].bit_count()}, not {want}")
+                    out.append(f"P{seat + 1} holds {state.hands[seat].bit_count()}, not {want}")
         if state.phase is _OVER:
             if len(state.tricks) != 11:
                 out.append(f"the deal ended after {len(state.tricks)} tricks, not 11")
@@ -272,8 +301,26 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
             bonus += 1000 if royals == 12 else 500 if royals >= 7 else 0
             bonus += cfg.trumps_bonus if trumps == 13 else 0
             if points + bonus != got.scores[s]:
-                out.append(f"seat {s}: recomputed {points} + {bonus}, scored {got.scores[s]}")
+                out.append(f"P{s + 1}: recomputed {points} + {bonus}, scored {got.scores[s]}")
         return out
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[RoyalMastheadsAction, RoyalMastheadsView]:
+        """The action-id space and observation layout of :mod:`.encoding`."""
+        return ENCODING
+
+    # -- presentation -----------------------------------------------------------------------
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message id with typed parameters (see ``present``)."""
+        return present.describe_event(event) or super().describe_event(event)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels as message ids."""
+        return present.option_text(spec)
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The end-of-unit score breakdown an event carries, as rows."""
+        return present.score_table(event)
 
 
 GAME = RoyalMastheadsGame()

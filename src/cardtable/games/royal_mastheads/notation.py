@@ -12,7 +12,9 @@ phase calls for.
 >>> parse_action(s, "pot 10♦") == parse_action(s, "Td") == 52 + 35
 True
 
-A position is one line of ``;``-separated fields; it round-trips exactly:
+A position is one line of ``;``-separated fields; it round-trips exactly.  Seats in it
+(the dealer, each trick's winner) are written ``P1`` … ``P4``; version-1 records wrote
+``0`` … ``3``, which :func:`migrate_position` rewrites:
 
 >>> parse_position(format_position(s)) == s
 True
@@ -23,6 +25,7 @@ from __future__ import annotations
 from cardtable.cards import format_card, format_mask, parse_card
 from cardtable.core.errors import CardtableError, InvalidNotationError, InvalidPositionError
 from cardtable.core.game import Scope
+from cardtable.core.seats import parse_seat, seat_name
 from cardtable.games.royal_mastheads.rules import is_over_after, trick_winner
 from cardtable.games.royal_mastheads.scoring import score_deal
 from cardtable.games.royal_mastheads.state import (
@@ -39,7 +42,14 @@ from cardtable.games.royal_mastheads.state import (
     totals_of,
 )
 
-__all__ = ["GAME_TAG", "format_action", "format_position", "parse_action", "parse_position"]
+__all__ = [
+    "GAME_TAG",
+    "format_action",
+    "format_position",
+    "migrate_position",
+    "parse_action",
+    "parse_position",
+]
 
 GAME_TAG = "royal-mastheads"
 """The first field of every position."""
@@ -114,18 +124,18 @@ def format_position(state: RoyalMastheadsState) -> str:
     """The canonical one-line text of a position (fields in a fixed order).
 
     ``royal-mastheads; options …; scope …; seed …; deal …; dealer …; scores …;
-    turned …; hands …/…/…/…; pot …; tricks W:c c c c, …; trick …`` — see the notation doc.
+    turned …; hands …/…/…/…; pot …; tricks Pw:c c c c, …; trick …`` — see the notation doc.
     """
     info = state.info
     opts = OPTIONS.format_non_default(info.cfg.options) or "-"
     scores = ", ".join(" ".join(str(x) for x in row) for row in info.history) or "-"
     hands = " / ".join(format_mask(h) or "-" for h in state.hands)
-    tricks = ", ".join(f"{t.winner}:{_cards_text(t.cards)}" for t in state.tricks) or "-"
+    tricks = ", ".join(f"{seat_name(t.winner)}:{_cards_text(t.cards)}" for t in state.tricks)
     return (
         f"{GAME_TAG}; options {opts}; scope {info.scope}; seed {info.seed}; "
-        f"deal {info.number}; dealer {info.dealer}; scores {scores}; "
+        f"deal {info.number}; dealer {seat_name(info.dealer)}; scores {scores}; "
         f"turned {format_card(info.turned)}; hands {hands}; pot {_cards_text(state.pot)}; "
-        f"tricks {tricks}; trick {_cards_text(state.trick)}"
+        f"tricks {tricks or '-'}; trick {_cards_text(state.trick)}"
     )
 
 
@@ -138,6 +148,13 @@ def _int(name: str, text: str) -> int:
         return int(text)
     except ValueError:
         raise _bad(f"{name} must be a whole number; got {text!r}") from None
+
+
+def _seat(name: str, text: str) -> int:
+    try:
+        return parse_seat(text, 4)
+    except InvalidNotationError as e:
+        raise _bad(f"{name}: {e}") from None
 
 
 def _card_list(name: str, text: str) -> tuple[int, ...]:
@@ -177,11 +194,9 @@ def parse_position(text: str) -> RoyalMastheadsState:
     scope: Scope = "match" if scope_text == "match" else "unit"
     seed = _int("seed", fields["seed"])
     number = _int("deal", fields["deal"])
-    dealer = _int("dealer", fields["dealer"])
+    dealer = _seat("dealer", fields["dealer"])
     if number < 1:
         raise _bad("deal numbers start at 1")
-    if not 0 <= dealer <= 3:
-        raise _bad("the dealer is a seat 0..3")
     history: list[tuple[int, int, int, int]] = []
     if fields["scores"] != "-":
         for row_text in fields["scores"].split(","):
@@ -210,7 +225,7 @@ def parse_position(text: str) -> RoyalMastheadsState:
             w_text, sep, c_text = t_text.strip().partition(":")
             if not sep:
                 raise _bad(f"write a trick as winner:cards; got {t_text.strip()!r}")
-            tricks_raw.append((_int("trick winner", w_text), _card_list("tricks", c_text)))
+            tricks_raw.append((_seat("trick winner", w_text), _card_list("tricks", c_text)))
     trick = _card_list("trick", fields["trick"])
 
     # cards conserved (52, no duplicates)
@@ -239,7 +254,7 @@ def parse_position(text: str) -> RoyalMastheadsState:
         t = (cards[0], cards[1], cards[2], cards[3])
         real = trick_winner(t, leader, turned // 13, cfg.ace_high)
         if w != real:
-            raise _bad(f"trick {len(tricks) + 1} is won by seat {real}, not {w}")
+            raise _bad(f"trick {len(tricks) + 1} is won by {seat_name(real)}, not {seat_name(w)}")
         tricks.append(Trick(leader, real, t))
         leader = real
     if len(tricks) > 11 or len(trick) > 3 or len(pot) > 8:
@@ -253,14 +268,14 @@ def parse_position(text: str) -> RoyalMastheadsState:
         for seat in range(4):
             chosen = sum(1 for i in range(len(pot)) if (dealer + 1 + (i >> 1)) & 3 == seat)
             if hands[seat].bit_count() != 13 - chosen:
-                raise _bad(f"seat {seat} should hold {13 - chosen} cards")
+                raise _bad(f"{seat_name(seat)} should hold {13 - chosen} cards")
     elif len(tricks) < 11:
         phase = Phase.PLAY
         for seat in range(4):
             in_trick = 1 if (seat - leader) & 3 < len(trick) else 0
             want = 11 - len(tricks) - in_trick
             if hands[seat].bit_count() != want:
-                raise _bad(f"seat {seat} should hold {want} cards")
+                raise _bad(f"{seat_name(seat)} should hold {want} cards")
     else:
         phase = Phase.OVER
         if trick:
@@ -274,7 +289,8 @@ def parse_position(text: str) -> RoyalMastheadsState:
     plays.extend(((leader + i) & 3, trick[0], trick[i]) for i in range(len(trick)))
     for seat, lead, card in reversed(plays):
         if SUIT[card] != SUIT[lead] and later[seat] & SUIT_MASK[SUIT[lead]]:
-            raise _bad(f"seat {seat} revoked: played {format_card(card)} holding the suit led")
+            played = format_card(card)
+            raise _bad(f"{seat_name(seat)} revoked: played {played} holding the suit led")
         later[seat] |= BIT[card]
 
     # scores: one row per scored deal; a finished game includes this deal's row
@@ -300,3 +316,41 @@ def parse_position(text: str) -> RoyalMastheadsState:
     info = DealInfo(cfg, seed, scope, number, dealer, turned, hist, totals_of(hist))
     final_hands = (hands[0], hands[1], hands[2], hands[3])
     return RoyalMastheadsState(info, phase, final_hands, pot, trick, leader, tuple(tricks))
+
+
+# -- old record formats -------------------------------------------------------------------
+def migrate_position(text: str, version: int) -> str:
+    """A position of record format ``version`` in today's notation.
+
+    Version 1 wrote the dealer and each trick's winner as bare seats ``0`` … ``3``
+    (``dealer 1``, ``tricks 3:JS …``); version 2 writes ``P1`` … ``P4``.
+
+    >>> migrate_position("royal-mastheads; deal 2; dealer 1; tricks 3:JS 2S 5S 9S, 0:KC", 1)
+    'royal-mastheads; deal 2; dealer P2; tricks P4:JS 2S 5S 9S, P1:KC'
+    """
+    if version >= 2:
+        return text
+    parts = text.split(";")
+    out = [parts[0]]
+    for part in parts[1:]:
+        lead = part[: len(part) - len(part.lstrip())]
+        name, _, value = part.strip().partition(" ")
+        if name == "dealer":
+            part = f"{lead}dealer {_v1_seat('dealer', value)}"
+        elif name == "tricks" and value.strip() != "-":
+            tricks = []
+            for t_text in value.split(","):
+                w_text, colon, c_text = t_text.strip().partition(":")
+                if not colon:
+                    raise _bad(f"write a trick as winner:cards; got {t_text.strip()!r}")
+                tricks.append(f"{_v1_seat('trick winner', w_text)}:{c_text}")
+            part = f"{lead}tricks {', '.join(tricks)}"
+        out.append(part)
+    return ";".join(out)
+
+
+def _v1_seat(name: str, text: str) -> str:
+    word = text.strip()
+    if not word.isdigit() or not 0 <= int(word) <= 3:
+        raise _bad(f"{name} in a version-1 position is a seat 0..3; got {word!r}")
+    return seat_name(int(word))

@@ -22,6 +22,7 @@ from cardtable.core.game import Event, Scope
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng
 from cardtable.games.royal_mastheads.events import (
+    CARD_TEXT,
     CardPlayed,
     CardTurned,
     DealScored,
@@ -214,6 +215,10 @@ def explain_illegal(state: RoyalMastheadsState, action: object) -> IllegalAction
     return IllegalActionError("M-10", f"play {name} is not legal now")
 
 
+_TEXT_OF = CARD_TEXT.__getitem__
+"""A card index's notation, for ``map`` over the cards an event names."""
+
+
 # -- dealing (M-4 … M-6) ------------------------------------------------------------------
 def first_dealer(seed: int) -> int:
     """The first dealer, drawn by the match's random generator (M-4)."""
@@ -222,7 +227,7 @@ def first_dealer(seed: int) -> int:
 
 def _turned_event(cfg: Config, turned: int) -> CardTurned:
     return CardTurned(
-        turned,
+        CARD_TEXT[turned],
         _SUIT_NAMES[SUIT[turned]],
         _RANK_NAMES[RANK[turned]] if cfg.uses_masthead else None,
     )
@@ -246,7 +251,7 @@ def deal_from_hands(
     dealt = Dealt(
         number,
         dealer,
-        tuple(tuple(c for c in range(52) if h >> c & 1) for h in state.hands),
+        tuple(tuple(CARD_TEXT[c] for c in range(52) if h >> c & 1) for h in state.hands),
     )
     return state, (dealt, _turned_event(cfg, turned))
 
@@ -272,7 +277,7 @@ def new_deal(
     turned = deck.pop(0)
     deck.insert(rng.randrange(52), turned)
     hands = [0, 0, 0, 0]
-    lists: list[tuple[int, ...]] = [(), (), (), ()]
+    lists: list[tuple[str, ...]] = [(), (), (), ()]
     for i in range(4):
         cards = deck[i::4]
         h = 0
@@ -281,7 +286,7 @@ def new_deal(
         seat = (dealer + 1 + i) & 3
         hands[seat] = h
         cards.sort()
-        lists[seat] = tuple(cards)
+        lists[seat] = tuple(map(_TEXT_OF, cards))
     if totals is None:
         totals = totals_of(history)
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals)
@@ -324,7 +329,7 @@ def _finish_deal(
     old, new = info.totals, score.scores
     totals = (old[0] + new[0], old[1] + new[1], old[2] + new[2], old[3] + new[3])
     events: list[Event] = [
-        PotAwarded(score.pot_seat, state.pot),
+        PotAwarded(score.pot_seat, tuple(map(_TEXT_OF, state.pot))),
         DealScored(
             info.number,
             score.tricks,
@@ -355,8 +360,8 @@ def _finish_deal(
 # -- applying ---------------------------------------------------------------------------
 # Events are immutable values, so the 208 possible CardPlayed and PotCardChosen events are
 # made once and shared (no allocation per action).
-_PLAYED = tuple(CardPlayed(seat, card) for seat in range(4) for card in range(52))
-_CHOSEN = tuple(PotCardChosen(seat, card) for seat in range(4) for card in range(52))
+_PLAYED = tuple(CardPlayed(seat, CARD_TEXT[card]) for seat in range(4) for card in range(52))
+_CHOSEN = tuple(PotCardChosen(seat, CARD_TEXT[card]) for seat in range(4) for card in range(52))
 
 
 def apply_legal(
@@ -413,7 +418,9 @@ def apply_legal(
     winner = (leader + w) & 3
     cards = (a, b, c, action)
     tricks = (*state.tricks, Trick(leader, winner, cards))
-    won = TrickWon(len(tricks), winner, cards)
+    won = TrickWon(
+        len(tricks), winner, (CARD_TEXT[a], CARD_TEXT[b], CARD_TEXT[c], CARD_TEXT[action])
+    )
     if len(tricks) < 11:
         return (
             RoyalMastheadsState(info, _PLAY, new_hands, state.pot, (), winner, tricks),

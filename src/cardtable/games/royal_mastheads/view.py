@@ -24,8 +24,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.cards import format_card
+from cardtable.cards import CARDS, format_card
 from cardtable.core.game import Event
+from cardtable.core.seats import seat_name
 from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
 from cardtable.games.royal_mastheads.rules import cards_of
 from cardtable.games.royal_mastheads.state import (
@@ -191,7 +192,7 @@ def view_to_json(v: RoyalMastheadsView) -> dict[str, Any]:
 
 
 def _pretty(card: int) -> str:
-    return _RANK_TEXT[RANK[card]] + _SUIT_SYMBOL[SUIT[card]]
+    return CARDS[card].pretty()
 
 
 def _pretty_all(cards: tuple[int, ...]) -> str:
@@ -201,24 +202,26 @@ def _pretty_all(cards: tuple[int, ...]) -> str:
 def render_view(v: RoyalMastheadsView) -> str:
     """A view as terminal text: turned card, trumps, mastheads, the current trick, the own
     hand sorted by suit (high to low), tricks won and running scores."""
-    seat_txt = "spectator" if v.seat is None else f"seat {v.seat}"
+    seat_txt = "spectator" if v.seat is None else seat_name(v.seat)
     lines = [
         f"Royal Mastheads ({v.ruleset}{', ' + v.options if v.options else ''}) — "
-        f"deal {v.deal} of {v.deals}, seat {v.dealer} deals — you are {seat_txt}",
+        f"deal {v.deal} of {v.deals}, {seat_name(v.dealer)} deals — you are {seat_txt}",
     ]
     heads = "none" if v.masthead is None else f"{_RANK_TEXT[v.masthead]}s"
     lines.append(
         f"Turned {_pretty(v.turned)}: trumps {_SUIT_SYMBOL[v.trumps]} {_SUIT_NAME[v.trumps]}, "
         f"mastheads {heads}, aces {'high' if v.ace_high else 'low'} ({v.ace_points:+d})"
     )
-    totals = "  ".join(f"seat {i}: {t}" for i, t in enumerate(v.totals))
+    totals = "  ".join(f"{seat_name(i)}: {t}" for i, t in enumerate(v.totals))
     lines.append(f"Scores after {len(v.history)} deal(s): {totals}")
     if v.phase == "pot":
-        counts = " ".join(str(n) for n in v.pot_counts)
-        lines.append(f"Choosing pot cards (cards chosen by seat: {counts})")
+        counts = "  ".join(f"{seat_name(i)}: {n}" for i, n in enumerate(v.pot_counts))
+        lines.append(f"Choosing pot cards (cards chosen: {counts})")
     elif v.phase == "play":
-        played = "  ".join(f"{(v.leader + i) % 4}:{_pretty(c)}" for i, c in enumerate(v.trick))
-        lines.append(f"Trick {len(v.tricks) + 1}, seat {v.leader} leads: {played or '-'}")
+        played = "  ".join(
+            f"{seat_name((v.leader + i) % 4)}:{_pretty(c)}" for i, c in enumerate(v.trick)
+        )
+        lines.append(f"Trick {len(v.tricks) + 1}, {seat_name(v.leader)} leads: {played or '-'}")
     else:
         lines.append("The game is over.")
     if v.seat is not None:
@@ -239,9 +242,9 @@ def render_view(v: RoyalMastheadsView) -> str:
     for seat in range(4):
         won = [cards for _, w, cards in v.tricks if w == seat]
         shown = " | ".join(_pretty_all(cards) for cards in won)
-        lines.append(f"Seat {seat} won {len(won)} trick(s){': ' + shown if shown else ''}")
+        lines.append(f"{seat_name(seat)} won {len(won)} trick(s){': ' + shown if shown else ''}")
     if v.to_act is not None:
-        lines.append(f"Seat {v.to_act} to act.")
+        lines.append(f"{seat_name(v.to_act)} to act.")
     return "\n".join(lines)
 
 

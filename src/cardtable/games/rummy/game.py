@@ -15,11 +15,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
-from cardtable.core.options import Options
+from cardtable.core.kit import SearchProfile
+from cardtable.core.options import Options, OptionSpec
+from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.core.rng import derive_rng
-from cardtable.games.rummy import notation, rules, view
+from cardtable.games.rummy import notation, present, rules, search, view
+from cardtable.games.rummy.determinize import RummySampler
+from cardtable.games.rummy.encoding import ENCODING
+from cardtable.games.rummy.greedy import RummyGreedyBot
 from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.scoring import rank_winners
 from cardtable.games.rummy.state import (
@@ -166,6 +172,23 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         """The seat of a view."""
         return view_.seat
 
+    # -- the kit for search and bots ----------------------------------------------------
+    def resample_from_view(self, view_: RummyView, rng: random.Random) -> RummyState:
+        """A full state consistent with ``view_`` (see :mod:`.determinize`)."""
+        return RummySampler(view_)(rng)
+
+    def view_sampler(self, view_: RummyView) -> RummySampler:
+        """The view's hidden cards worked out once, for a whole search."""
+        return RummySampler(view_)
+
+    def greedy_policy(self) -> RummyGreedyBot:
+        """The greedy bot of :mod:`.greedy`."""
+        return RummyGreedyBot()
+
+    def search_profile(self) -> SearchProfile:
+        """Points, fast paths and the ``hard`` budget of :mod:`.search`."""
+        return search.search_profile(self)
+
     # -- notation -------------------------------------------------------------------
     def format_action(self, action: RummyAction) -> str:
         """Canonical action text."""
@@ -246,6 +269,24 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
             if state.last_scores[state.last_closer] != 25:
                 out.append("the closer did not score +25")
         return out
+
+    # -- research encodings -------------------------------------------------------------------
+    def encoding(self) -> Encoding[RummyAction, RummyView]:
+        """The action-id space and observation layout of :mod:`.encoding`."""
+        return ENCODING
+
+    # -- presentation -----------------------------------------------------------------------
+    def describe_event(self, event: Event) -> Message:
+        """An event as a message id with typed parameters (see ``present``)."""
+        return present.describe_event(event) or super().describe_event(event)
+
+    def option_text(self, spec: OptionSpec) -> OptionText:
+        """An option's label, help and choice labels as message ids."""
+        return present.option_text(spec)
+
+    def score_table(self, event: Event) -> ScoreTable | None:
+        """The end-of-unit score breakdown an event carries, as rows."""
+        return present.score_table(event)
 
 
 GAME = RummyGame()

@@ -105,7 +105,7 @@
   function noteEvents(list) {
     for (const e of list) {
       events.push(e);
-      if (e.event && /scored$/.test(e.event.kind)) breakdown = e.event;
+      if (e.breakdown) breakdown = e.breakdown;
     }
     if (events.length > 400) events = events.slice(-400);
   }
@@ -381,25 +381,18 @@
     });
     return h + "</div></section>";
   }
+  // The server sends the end-of-unit breakdown already localized: a title, a heading per
+  // side and labelled rows of values (totals flagged).
   function breakdownPanel() {
     if (!breakdown) return "";
-    let h = '<details class="breakdown" open><summary>' + esc(t("Score breakdown")) + "</summary>";
-    if (breakdown.kind === "hand_scored" && breakdown.items) {
-      const keys = ["cards", "spades", "most_cards", "most_spades", "big_casino", "little_casino", "aces", "sweeps", "total"];
-      h += '<table class="small"><thead><tr><th></th>' + breakdown.items.map((_, i) => "<th>" + esc(sideName(i)) + "</th>").join("") + "</tr></thead><tbody>";
-      for (const k of keys) {
-        h += "<tr><th>" + esc(t("bd:" + k)) + "</th>" + breakdown.items.map((it) => "<td>" + (it[k] ?? "") + "</td>").join("") + "</tr>";
-      }
-      h += "<tr><th>" + esc(t("bd:score")) + "</th>" + breakdown.scores.map((s) => "<td>" + s + "</td>").join("") + "</tr></tbody></table>";
-    } else {
-      h += '<dl class="small">';
-      for (const [k, val] of Object.entries(breakdown)) {
-        if (k === "kind") continue;
-        h += "<dt>" + esc(k) + "</dt><dd>" + esc(JSON.stringify(val)) + "</dd>";
-      }
-      h += "</dl>";
+    let h = '<details class="breakdown" open><summary>' + esc(t("Score breakdown")) + " — " + esc(breakdown.title) + "</summary>";
+    h += '<table class="small score-breakdown"><thead><tr><th></th>' +
+      breakdown.columns.map((c) => '<th scope="col">' + esc(c) + "</th>").join("") + "</tr></thead><tbody>";
+    for (const row of breakdown.rows) {
+      h += "<tr" + (row.total ? ' class="total"' : "") + '><th scope="row">' + esc(row.label) + "</th>" +
+        row.values.map((v) => "<td>" + esc(v) + "</td>").join("") + "</tr>";
     }
-    return h + "</details>";
+    return h + "</tbody></table></details>";
   }
   function sidePanel() {
     const url = location.origin + "/t/" + boot.table;

@@ -3,12 +3,12 @@
 The public part of the position (melds with their joker meanings, the discard pile in
 order, scores, phase, the card taken from the pile this turn and open obligations, the
 stock order once it is public, and each seat's ``known_in_hand``) is written as a position
-and read by the game's own ``parse_position``, once per view.  Each determinization then
-deals the unseen cards: the seat's own hand is known, every other seat's publicly known
-cards (taken from the discard pile, drawn from a public stock, a joker freed by a swap —
-the taken card and obligations among them) stay in that hand, and only the rest are
-shuffled into the other hands (sizes from the view, minus the known cards) and the
-face-down stock.
+and read by the game's own ``parse_position``, once per view (a :class:`RummySampler`).
+Each determinization then deals the unseen cards: the seat's own hand is known, every
+other seat's publicly known cards (taken from the discard pile, drawn from a public stock,
+a joker freed by a swap — the taken card and obligations among them) stay in that hand,
+and only the rest are shuffled into the other hands (sizes from the view, minus the known
+cards) and the face-down stock.
 
 What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
 ``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
@@ -41,7 +41,7 @@ from cardtable.games.rummy.state import (
 )
 from cardtable.games.rummy.view import RummyView
 
-__all__ = ["determinize", "position_text", "unseen_cards"]
+__all__ = ["RummySampler", "determinize", "position_text", "unseen_cards"]
 
 
 def _cards(words: tuple[str, ...] | None) -> str:
@@ -124,8 +124,9 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
     return "\n".join(lines) + "\n"
 
 
-class _Prepared:
-    """The position of one view read once, and what each determinization redeals."""
+class RummySampler:
+    """Deals determinizations of one view: its position is read once, on creation, and
+    each call redeals only the unseen cards (a search keeps one for its whole loop)."""
 
     __slots__ = ("base", "need", "unseen", "view")
 
@@ -147,36 +148,29 @@ class _Prepared:
         self.unseen = unseen
         self.need = need
 
-
-_LAST: list[_Prepared] = []
-
-
-def _prepared(view: RummyView) -> _Prepared:
-    if _LAST and _LAST[0].view is view:
-        return _LAST[0]
-    prep = _Prepared(view)
-    _LAST[:] = [prep]
-    return prep
+    def __call__(self, rng: random.Random) -> RummyState:
+        """A full state consistent with the view (hidden cards dealt by ``rng``)."""
+        base = self.base
+        if base.phase == Phase.OVER:
+            return base
+        rnd = rng.random
+        unseen = self.unseen
+        cards = sorted(unseen, key=lambda _c: rnd())
+        hands = list(base.hands)
+        pos = 0
+        for i, k in enumerate(self.need):
+            if k > 0:
+                m = hands[i]
+                for c in unseen[pos : pos + k]:
+                    m &= ~(1 << c)  # the provisional cards of the base position
+                for c in cards[pos : pos + k]:
+                    m |= 1 << c
+                hands[i] = m
+                pos += k
+        stock = base.stock if self.view.stock is not None else tuple(cards[pos:])
+        return base._replace(hands=tuple(hands), stock=stock, seed=rng.randrange(1 << 30))
 
 
 def determinize(view: RummyView, rng: random.Random) -> RummyState:
     """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
-    prep = _prepared(view)
-    base = prep.base
-    if base.phase == Phase.OVER:
-        return base
-    rnd = rng.random
-    cards = sorted(prep.unseen, key=lambda _c: rnd())
-    hands = list(base.hands)
-    pos = 0
-    for i, k in enumerate(prep.need):
-        if k > 0:
-            m = hands[i]
-            for c in prep.unseen[pos : pos + k]:
-                m &= ~(1 << c)  # the provisional cards of the base position
-            for c in cards[pos : pos + k]:
-                m |= 1 << c
-            hands[i] = m
-            pos += k
-    stock = base.stock if view.stock is not None else tuple(cards[pos:])
-    return base._replace(hands=tuple(hands), stock=stock, seed=rng.randrange(1 << 30))
+    return RummySampler(view)(rng)

@@ -36,7 +36,7 @@ from cardtable.games.royal_mastheads.state import (
 )
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
-__all__ = ["determinize", "unseen_cards", "voids"]
+__all__ = ["MastheadsSampler", "determinize", "unseen_cards", "voids"]
 
 _PHASES = {"pot": Phase.POT, "play": Phase.PLAY, "over": Phase.OVER}
 POT = 4
@@ -130,7 +130,7 @@ def _match(n: int, allowed: list[list[int]], capacity: list[int]) -> list[int] |
 
 
 def _place_constrained(
-    prep: _Prepared, cap: list[int], rnd: Callable[[], float]
+    prep: MastheadsSampler, cap: list[int], rnd: Callable[[], float]
 ) -> list[tuple[int, int]] | None:
     """Place the void-constrained cards first (most constrained first, each place weighted
     by its free room), updating ``cap``; ``None`` after repeated dead ends."""
@@ -159,8 +159,9 @@ def _place_constrained(
     return None
 
 
-class _Prepared:
-    """Everything about one view that does not depend on the random deal."""
+class MastheadsSampler:
+    """Deals determinizations of one view: everything about the view that does not depend
+    on the random deal is worked out once, on creation (a search keeps one for its loop)."""
 
     __slots__ = (
         "allowed",
@@ -229,64 +230,56 @@ class _Prepared:
             Trick(lead, win, (cs[0], cs[1], cs[2], cs[3])) for lead, win, cs in view.tricks
         )
 
-
-_LAST: list[_Prepared] = []
-
-
-def _prepared(view: RoyalMastheadsView) -> _Prepared:
-    if _LAST and _LAST[0].view is view:
-        return _LAST[0]
-    prep = _Prepared(view)
-    _LAST[:] = [prep]
-    return prep
+    def __call__(self, rng: random.Random) -> RoyalMastheadsState:
+        """A full state consistent with the view (hidden cards dealt by ``rng``)."""
+        rnd = rng.random
+        cap = list(self.capacity)
+        hands = [0, 0, 0, 0]
+        if self.seat is not None:
+            hands[self.seat] = self.own
+        placed = _place_constrained(self, cap, rnd) if self.constrained else []
+        if placed is None:
+            where = _assign(self.cards, self.allowed, self.capacity, rng)
+            if where is None:
+                raise ValueError("no deal is consistent with this view")
+            placed = list(zip(self.cards, where, strict=True))
+            free: list[int] = []
+            cap = [0, 0, 0, 0, 0]
+        else:
+            free = sorted(self.free_cards, key=lambda _c: rnd())
+        pot_cards: list[int] = []
+        for c, p in placed:
+            if p == POT:
+                pot_cards.append(c)
+            else:
+                hands[p] |= BIT[c]
+        pos = 0
+        for p in range(4):
+            n = cap[p]
+            if n:
+                m = 0
+                for c in free[pos : pos + n]:
+                    m |= BIT[c]
+                hands[p] |= m
+                pos += n
+        pot_cards.extend(free[pos:])
+        view = self.view
+        if self.pot_template is None:
+            pot = tuple(view.pot or ())
+        else:
+            hidden = iter(pot_cards)
+            pot = tuple(c if c >= 0 else next(hidden) for c in self.pot_template)
+        return RoyalMastheadsState(
+            self.info,
+            self.phase,
+            (hands[0], hands[1], hands[2], hands[3]),
+            pot,
+            view.trick,
+            view.leader,
+            self.tricks,
+        )
 
 
 def determinize(view: RoyalMastheadsView, rng: random.Random) -> RoyalMastheadsState:
     """A full state consistent with ``view`` (hidden cards dealt by ``rng``)."""
-    prep = _prepared(view)
-    rnd = rng.random
-    cap = list(prep.capacity)
-    hands = [0, 0, 0, 0]
-    if prep.seat is not None:
-        hands[prep.seat] = prep.own
-    placed = _place_constrained(prep, cap, rnd) if prep.constrained else []
-    if placed is None:
-        where = _assign(prep.cards, prep.allowed, prep.capacity, rng)
-        if where is None:
-            raise ValueError("no deal is consistent with this view")
-        placed = list(zip(prep.cards, where, strict=True))
-        free: list[int] = []
-        cap = [0, 0, 0, 0, 0]
-    else:
-        free = sorted(prep.free_cards, key=lambda _c: rnd())
-    pot_cards: list[int] = []
-    for c, p in placed:
-        if p == POT:
-            pot_cards.append(c)
-        else:
-            hands[p] |= BIT[c]
-    pos = 0
-    for p in range(4):
-        n = cap[p]
-        if n:
-            m = 0
-            for c in free[pos : pos + n]:
-                m |= BIT[c]
-            hands[p] |= m
-            pos += n
-    pot_cards.extend(free[pos:])
-    view = prep.view
-    if prep.pot_template is None:
-        pot = tuple(view.pot or ())
-    else:
-        hidden = iter(pot_cards)
-        pot = tuple(c if c >= 0 else next(hidden) for c in prep.pot_template)
-    return RoyalMastheadsState(
-        prep.info,
-        prep.phase,
-        (hands[0], hands[1], hands[2], hands[3]),
-        pot,
-        view.trick,
-        view.leader,
-        prep.tricks,
-    )
+    return MastheadsSampler(view)(rng)

@@ -1,0 +1,274 @@
+"""Research encodings: a fixed action-id space and flat observations for each game.
+
+Learning toolkits (PettingZoo, Gymnasium, OpenSpiel) want every decision to be a choice of
+one integer from a fixed range, with a mask of the legal ones, and every observation to be
+a fixed-length vector of numbers.  A game declares both through an :class:`Encoding`
+(reached by :meth:`cardtable.core.game.Game.encoding`); this module turns one into the
+decisions and observations the environments hand out.  Pure standard library: the layers
+above turn them into numpy arrays.
+
+**Actions as sequences of ids.**  An action whose choice is a set of cards (a Royal Casino
+capture, a Rummy meld) would need an id per subset; instead an encoding names an action by
+a short *sequence* of ids from its fixed space (:meth:`Encoding.action_ids`): "play the
+7♥", "capture", "take the 3♣", "take the 4♦", "commit".  The sequences of the legal
+actions of a position form a tree; a :class:`Decision` walks it one id at a time.  At every
+step the mask holds exactly the ids that continue some legal action, each such id leads to
+exactly one child, and the walk ends on exactly one legal action: an id names at most one
+step in any position and partial choice, and the masks are exact.  No sequence of a legal
+action may be a prefix of another's (:class:`Decision` checks, and raises ``ValueError``).
+
+**Observations.**  :meth:`Encoding.observe` encodes a seat's *view* (never the state) as a
+flat vector of numbers in ``[-1, 1]`` with a per-game documented layout, given sparsely
+(:class:`Features`: the index and value of each non-zero number, as most of a card
+game's observation is zeros); :func:`observation` gives it as a dense list and appends the
+*pending* part: one slot per action id, 1 for the ids already chosen in the current
+decision (every encoding keeps a decision's ids distinct, so this multi-hot tells the
+partial choice exactly).  :func:`observation_features` is the same, sparse.
+
+>>> from cardtable.games import REGISTRY
+>>> game = REGISTRY.get("royal-mastheads")
+>>> enc = game.encoding()
+>>> s = game.new_game(4, seed=1, scope="unit")
+>>> seat = game.to_act(s)
+>>> d = Decision(enc, game.view(s, seat), game.legal_actions(s))
+>>> len(d.legal_ids()) == len(game.legal_actions(s))
+True
+>>> d.choose(d.legal_ids()[0]) == game.legal_actions(s)[0]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Generic, Protocol, TypeVar, cast
+
+from cardtable.core.errors import IllegalActionError
+
+__all__ = [
+    "Decision",
+    "Encoding",
+    "Features",
+    "clip_unit",
+    "decode",
+    "observation",
+    "observation_features",
+    "observation_size",
+]
+
+A = TypeVar("A")
+A_contra = TypeVar("A_contra", contravariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+
+
+class Encoding(Protocol[A_contra, V_contra]):
+    """What a game declares for learning environments: its action-id space and its
+    observation layout (see the module doc)."""
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """The size of the fixed action-id space: every id is in ``range(this)``."""
+        ...
+
+    def action_ids(self, view: V_contra, action: A_contra) -> tuple[int, ...]:
+        """The ids that name ``action`` for the seat whose ``view`` this is (to act).
+
+        Distinct ids within one sequence; no legal action's sequence is a prefix of
+        another's in the same position.
+        """
+        ...
+
+    def id_text(self, action_id: int) -> str:
+        """What an id means, in a few words (``"play 7H"``, ``"commit"``)."""
+        ...
+
+    def observation_size(self, players: int) -> int:
+        """The length of :meth:`observe`'s list for a game of ``players`` seats."""
+        ...
+
+    def observe(self, view: V_contra) -> Features:
+        """A seat's view as numbers in ``[-1, 1]`` (layout documented per game), written
+        sparsely: its ``pos`` is :meth:`observation_size` when done."""
+        ...
+
+
+class _Node:
+    """A node of a decision tree: children by id, or the action at a leaf."""
+
+    __slots__ = ("action", "children", "leaf")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.leaf = False
+        self.action: object = None
+
+
+class Decision(Generic[A]):
+    """The legal actions of one turn as a tree of ids, chosen one id at a time.
+
+    ``choose`` returns ``None`` while the action is still incomplete and the action once
+    the chosen ids name one; ``prefix`` holds the ids chosen so far.
+    """
+
+    __slots__ = ("_node", "_root", "prefix")
+
+    def __init__(self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]) -> None:
+        root = _Node()
+        n = encoding.num_distinct_actions
+        for action in legal:
+            ids = encoding.action_ids(view, action)
+            if not ids:
+                raise ValueError(f"action {action!r} has no ids")
+            node = root
+            for i in ids:
+                if not 0 <= i < n:
+                    raise ValueError(f"action {action!r}: id {i} outside range({n})")
+                if node.leaf:
+                    raise ValueError(f"action {action!r}: ids {ids} extend another action's")
+                child = node.children.get(i)
+                if child is None:
+                    child = node.children[i] = _Node()
+                node = child
+            if node.leaf or node.children:
+                raise ValueError(f"action {action!r}: ids {ids} name another action too")
+            node.leaf = True
+            node.action = action
+        self._root = root
+        self._node = root
+        self.prefix: tuple[int, ...] = ()
+
+    def legal_ids(self) -> list[int]:
+        """The ids that continue some legal action from the current prefix, ascending."""
+        return sorted(self._node.children)
+
+    def mask(self, size: int) -> list[int]:
+        """The legal ids as a 0/1 list of length ``size`` (the action-id count)."""
+        out = [0] * size
+        for i in self._node.children:
+            out[i] = 1
+        return out
+
+    def is_legal(self, action_id: int) -> bool:
+        """True when ``action_id`` continues some legal action."""
+        return action_id in self._node.children
+
+    def choose(self, action_id: int) -> A | None:
+        """Take one id: the action once complete, else ``None``.
+
+        Raises :class:`IllegalActionError` (and changes nothing) for an id the mask does
+        not allow.
+        """
+        child = self._node.children.get(action_id)
+        if child is None:
+            raise IllegalActionError(
+                "", f"action id {action_id} is not legal here (legal: {self.legal_ids()})"
+            )
+        self._node = child
+        self.prefix = (*self.prefix, action_id)
+        if child.leaf:
+            return cast(A, child.action)
+        return None
+
+
+def decode(
+    encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A], ids: Sequence[int]
+) -> A:
+    """The legal action named by a complete sequence of ids (``IllegalActionError`` if
+    they name none)."""
+    decision: Decision[A] = Decision(encoding, view, legal)
+    for k, i in enumerate(ids):
+        action = decision.choose(i)
+        if action is not None:
+            if k != len(ids) - 1:
+                raise IllegalActionError("", f"ids {tuple(ids)} run past a complete action")
+            return action
+    raise IllegalActionError("", f"ids {tuple(ids)} do not complete an action")
+
+
+def observation_size(encoding: Encoding[A, V_contra], players: int) -> int:
+    """The length of :func:`observation`: the game's layout plus one pending slot per id."""
+    return encoding.observation_size(players) + encoding.num_distinct_actions
+
+
+def observation_features(
+    encoding: Encoding[A, V_contra], view: V_contra, pending: Sequence[int] = ()
+) -> Features:
+    """:func:`observation` written sparsely (``values``: index → non-zero value)."""
+    features = encoding.observe(view)
+    base = features.pos
+    for i in pending:
+        features.values[base + i] = 1.0
+    features.pos = base + encoding.num_distinct_actions
+    return features
+
+
+def observation(
+    encoding: Encoding[A, V_contra], view: V_contra, pending: Sequence[int] = ()
+) -> list[float]:
+    """The observation of a view with the ids already chosen in the current decision, as a
+    dense list of :func:`observation_size` numbers."""
+    features = observation_features(encoding, view, pending)
+    out = [0.0] * features.pos
+    for i, x in features.values.items():
+        out[i] = x
+    return out
+
+
+class Features:
+    """Writes an observation section by section, keeping only its non-zero numbers.
+
+    ``pos`` is where the next section starts; ``values`` maps index → value.
+
+    >>> f = Features()
+    >>> f.bits(0b101, 4); f.one_hot(1, 3); f.number(0.5)
+    >>> f.values, f.pos
+    ({0: 1.0, 2: 1.0, 5: 1.0, 7: 0.5}, 8)
+    """
+
+    __slots__ = ("pos", "values")
+
+    def __init__(self) -> None:
+        self.values: dict[int, float] = {}
+        self.pos = 0
+
+    def bits(self, mask: int, size: int) -> None:
+        """A section of ``size`` slots: 1 at each set bit of ``mask`` below ``size``."""
+        base = self.pos
+        values = self.values
+        mask &= (1 << size) - 1
+        while mask:
+            low = mask & -mask
+            values[base + low.bit_length() - 1] = 1.0
+            mask ^= low
+        self.pos = base + size
+
+    def one_hot(self, index: int, size: int) -> None:
+        """A section of ``size`` slots: 1 at ``index`` (none when outside the range)."""
+        if 0 <= index < size:
+            self.values[self.pos + index] = 1.0
+        self.pos += size
+
+    def number(self, x: float) -> None:
+        """One slot holding ``x`` clipped into ``[-1, 1]``."""
+        if x:
+            self.values[self.pos] = clip_unit(x)
+        self.pos += 1
+
+    def numbers(self, xs: Iterable[float]) -> None:
+        """One slot per number, each clipped into ``[-1, 1]``."""
+        for x in xs:
+            self.number(x)
+
+    def at(self, offset: int, x: float) -> None:
+        """Set slot ``pos + offset`` of the current section to ``x`` (clipped), without
+        moving ``pos`` (for sections written out of order; :meth:`skip` them after)."""
+        if x:
+            self.values[self.pos + offset] = clip_unit(x)
+
+    def skip(self, size: int) -> None:
+        """Move past ``size`` slots (written with :meth:`at`, or zero)."""
+        self.pos += size
+
+
+def clip_unit(x: float) -> float:
+    """``x`` clipped into ``[-1, 1]`` (scaled counts and scores)."""
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)

@@ -1,0 +1,83 @@
+"""What a game gives the layers above for search and bots: its *kit*.
+
+A game is one folder: besides its rules it knows how to sample a full state from a seat's
+view, how a reasonable player moves (a greedy :class:`Policy`) and how search should walk
+it (a :class:`SearchProfile`: points, a typical margin, fast rules functions, rollout
+policies and playouts, a budget).  :class:`cardtable.core.game.Game` offers these as
+methods with generic defaults; the bots reach every game through them and never import a
+game's package or compare its name.
+
+>>> import random
+>>> class First:
+...     name = "first"
+...     def choose(self, view, legal, rng):
+...         return legal[0]
+>>> isinstance(First(), Policy), First().choose(None, ["a", "b"], random.Random(0))
+(True, 'a')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = [
+    "DEFAULT_HARD_SIMULATIONS",
+    "Policy",
+    "SearchProfile",
+    "ViewSampler",
+]
+
+DEFAULT_HARD_SIMULATIONS = 1000
+"""The ``hard`` budget (simulations per move) of a game that does not set its own."""
+
+ViewSampler = Callable[[random.Random], Any]
+"""Deals one full state consistent with a view it was prepared from, by ``rng`` alone.
+
+A search prepares one per view (:meth:`Game.view_sampler`) and keeps it for its loop, so
+what depends only on the view is worked out once per search and never shared."""
+
+
+@runtime_checkable
+class Policy(Protocol):
+    """A way to move from what one seat sees: ``choose(view, legal, rng)``.
+
+    A game's greedy policy is one; the bots use it as the ``greedy`` bot and in the
+    ``easy`` and ``medium`` levels.  Like every bot it sees the view, never the state.
+    """
+
+    name: str
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal``; ``rng`` is the only randomness the policy may use."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SearchProfile:
+    """How search reaches one game.
+
+    ``points(state)`` gives each **seat** its side's cumulative points; ``scale`` is a
+    typical point margin of one unit (search rewards ``0.5 + 0.5 * tanh(d / scale)``).
+    ``apply(state, action)`` returns the next state and may skip the legality check
+    (search only applies actions from ``legal``); ``to_act`` is the contract's.
+    ``rollout(state, legal, rng)`` picks a rollout action (``None``: uniformly random);
+    ``playout(state, rng)`` (when given) replaces the whole rollout of the current unit
+    and returns each seat's points at its end, as ``points`` counts them, and whether the
+    game is then over (the highest points win).  When the game ends inside a simulation,
+    the reward is ``final_margin`` of the unit's margin reward plus the rest of the
+    win/loss reward.  ``hard_simulations`` is the ``hard`` level's budget per move
+    (about one second on one core of the reference machine).
+    """
+
+    points: Callable[[Any], tuple[float, ...]]
+    scale: float
+    apply: Callable[[Any, Any], Any]
+    legal: Callable[[Any], Sequence[Any]]
+    to_act: Callable[[Any], int | None]
+    rollout: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
+    playout: Callable[[Any, random.Random], tuple[tuple[float, ...], bool]] | None = None
+    final_margin: float = 0.0
+    hard_simulations: int = DEFAULT_HARD_SIMULATIONS

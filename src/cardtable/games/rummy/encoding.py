@@ -1,0 +1,245 @@
+"""Rummy for learning environments: action ids and the observation layout.
+
+Physical cards are ids ``0..107`` as in :mod:`cardtable.games.rummy.state`: face
+``suit * 13 + rank - 1`` from the first pack, ``+ 52`` from the second, jokers ``104..107``.
+
+**Actions** (430 ids).  Melds, lay-offs and swaps are named by short sequences of ids, so
+that a meld of any set of cards needs no id per subset:
+
+=========  =====  =============================================================
+ids        count  meaning
+=========  =====  =============================================================
+0          1      draw the top stock card (complete)
+1-108      108    take the discard pile down to this card (complete)
+109-216    108    discard this card (complete)
+217        1      meld
+218        1      lay off
+219        1      swap a joker
+220-327    108    this card from the hand
+328-363    36     onto / from the meld with this index (at most 36 melds: 108 / 3)
+364-415    52     a joker in a run standing for this face
+416-428    13     a joker in a set standing for this rank
+429        1      commit (the meld is complete)
+=========  =====  =============================================================
+
+A meld is ``[217, cards…, joker meanings…, 429]`` (cards and meanings ascending); a
+lay-off ``[218, card, meld]`` for a natural card and ``[218, joker, meld, meaning]`` for a
+joker; a swap ``[219, natural card, meld]`` (the joker it frees follows from them).  The
+ids of one action are distinct.
+
+**Observation** (:func:`layout`; 3,114 numbers for two players and 113 more for each
+further seat; all in ``[-1, 1]``).  Seats are *relative* to the observer (slot 0 is the
+observer, slot ``k`` the seat ``k`` places later in seat order).  Option settings are not
+encoded (they are fixed for an environment; the action mask carries their effect).
+
+>>> from cardtable.games.rummy import GAME
+>>> s = GAME.new_game(3, seed=2, scope="unit")
+>>> size = ENCODING.observe(GAME.view(s, 0)).pos
+>>> size == ENCODING.observation_size(3) == sum(n for _, n in layout(3))
+True
+"""
+
+from __future__ import annotations
+
+from cardtable.core.encoding import Features
+from cardtable.games.rummy.state import (
+    DISCARD,
+    DRAW,
+    JOKER0,
+    LAYOFF,
+    MELD,
+    SETJ,
+    SWAP,
+    TAKE,
+    RummyAction,
+    card_text,
+    parse_face,
+)
+from cardtable.games.rummy.view import RummyView
+
+__all__ = ["ENCODING", "RummyEncoding", "layout"]
+
+CARDS = 108
+MAX_MELDS = 36
+DRAW_ID = 0
+TAKE_CARD = 1
+DISCARD_CARD = 109
+MELD_ID = 217
+LAYOFF_ID = 218
+SWAP_ID = 219
+HAND_CARD = 220
+MELD_INDEX = 328
+RUN_JOKER = 364
+SET_JOKER = 416
+COMMIT = 429
+NUM_IDS = 430
+
+_PHYS: dict[str, int] = {card_text(c): c for c in range(CARDS)}
+"""Physical card ids by canonical text."""
+_MELD_SLOT = 4 + 52
+"""Numbers per meld slot: present, run, own, jokers / 4, then 52 faces."""
+
+
+def layout(players: int) -> tuple[tuple[str, int], ...]:
+    """The observation's sections for ``players`` seats in order: (meaning, length)."""
+    n = players
+    return (
+        ("hand: own cards", CARDS),
+        ("known_in_hand: per relative seat, cards everyone saw enter that hand", n * CARDS),
+        ("hand_sizes: per relative seat, /20 clipped", n),
+        ("discard: cards in the discard pile", CARDS),
+        ("discard_depth: per card in the pile, 1 / (1 + depth from the top)", CARDS),
+        ("discard_top: the top discard", CARDS),
+        ("stock_top: the next stock card when the stock's order is public", CARDS),
+        ("stock: size / 108, order public, turnovers / 4 clipped", 3),
+        ("taken: the card taken from the pile this turn", CARDS),
+        ("obligations: cards that must be melded or laid off this turn", CARDS),
+        ("table: every card in a meld", CARDS),
+        (
+            "melds: per meld index (36 slots) present, run, own, jokers / 4, then the 52 "
+            "faces its natural cards and run jokers stand for",
+            MAX_MELDS * _MELD_SLOT,
+        ),
+        ("phase: draw, play, over", 3),
+        ("to_act: relative seat", n),
+        ("dealer: relative seat", n),
+        ("turn: melds made this turn / 4, turns this round / 500 (both clipped)", 2),
+        ("scores: per relative seat, / 100 clipped", n),
+        ("closes: per relative seat, rounds gone out / 10 clipped", n),
+    )
+
+
+def _mask(texts: tuple[str, ...] | None) -> int:
+    m = 0
+    for t in texts or ():
+        m |= 1 << _PHYS[t]
+    return m
+
+
+def _slot(text: str) -> tuple[int, int]:
+    """A meld slot's physical card and the face it stands for (``-1``: a set joker)."""
+    card, _, meaning = text.partition("=")
+    c = _PHYS[card]
+    if c < JOKER0:
+        return c, c % 52
+    if meaning.endswith("*"):
+        return c, -1
+    return c, parse_face(meaning)
+
+
+class RummyEncoding:
+    """The research encoding of Rummy (see the module doc)."""
+
+    num_distinct_actions = NUM_IDS
+    """430 ids (see the module doc)."""
+
+    def action_ids(self, view: RummyView, action: RummyAction) -> tuple[int, ...]:
+        """The ids naming ``action`` (see the module doc)."""
+        kind = action.kind
+        if kind == DRAW:
+            return (DRAW_ID,)
+        if kind == TAKE:
+            return (TAKE_CARD + _PHYS[view.discard[-1 - action.target]],)
+        if kind == DISCARD:
+            return (DISCARD_CARD + action.cards[0],)
+        if kind == MELD:
+            cards = sorted(action.cards)
+            meanings = sorted(
+                m for c, m in zip(action.cards, action.meanings, strict=True) if c >= JOKER0
+            )
+            return (
+                MELD_ID,
+                *(HAND_CARD + c for c in cards),
+                *(_meaning_id(m) for m in meanings),
+                COMMIT,
+            )
+        if kind == LAYOFF:
+            c = action.cards[0]
+            ids = (LAYOFF_ID, HAND_CARD + c, MELD_INDEX + action.target)
+            return (*ids, _meaning_id(action.meanings[0])) if c >= JOKER0 else ids
+        if kind == SWAP:
+            return (SWAP_ID, HAND_CARD + action.cards[0], MELD_INDEX + action.target)
+        raise ValueError(f"not a Rummy action: {action!r}")
+
+    def id_text(self, action_id: int) -> str:
+        """What an id means (``discard 7H'``, ``card JK``, ``meld 3``…)."""
+        if action_id == DRAW_ID:
+            return "draw"
+        if action_id < DISCARD_CARD:
+            return f"take {card_text(action_id - TAKE_CARD)}"
+        if action_id < MELD_ID:
+            return f"discard {card_text(action_id - DISCARD_CARD)}"
+        if action_id <= SWAP_ID:
+            return ("meld", "lay off", "swap")[action_id - MELD_ID]
+        if action_id < MELD_INDEX:
+            return f"card {card_text(action_id - HAND_CARD)}"
+        if action_id < RUN_JOKER:
+            return f"meld {action_id - MELD_INDEX + 1}"
+        if action_id < SET_JOKER:
+            return f"joker as {card_text(action_id - RUN_JOKER)}"
+        if action_id < COMMIT:
+            return f"joker as rank {action_id - SET_JOKER + 1}"
+        return "commit"
+
+    def observation_size(self, players: int) -> int:
+        """The length of an observation for ``players`` seats."""
+        return sum(n for _, n in layout(players))
+
+    def observe(self, view: RummyView) -> Features:
+        """The view in the layout of :func:`layout`."""
+        n = view.players
+        me = view.seat or 0
+        seats = [(me + k) % n for k in range(n)]
+
+        def rel(seat: int | None) -> int:
+            return -1 if seat is None or seat < 0 else (seat - me) % n
+
+        f = Features()
+        f.bits(_mask(view.hand), CARDS)
+        for s in seats:
+            f.bits(_mask(view.known_in_hand[s]), CARDS)
+        f.numbers(view.hand_sizes[s] / 20 for s in seats)
+        pile = [_PHYS[t] for t in view.discard]
+        f.bits(_mask(view.discard), CARDS)
+        for d, c in enumerate(reversed(pile)):
+            f.at(c, 1 / (1 + d))
+        f.skip(CARDS)
+        f.one_hot(pile[-1] if pile else -1, CARDS)
+        f.one_hot(_PHYS[view.stock[0]] if view.stock else -1, CARDS)
+        f.numbers((view.stock_size / CARDS, view.stock is not None, view.turnovers / 4))
+        f.one_hot(_PHYS[view.taken] if view.taken else -1, CARDS)
+        f.bits(_mask(view.obligations), CARDS)
+        table = 0
+        slots = Features()
+        for meld in view.melds[:MAX_MELDS]:
+            jokers = 0
+            faces = 0
+            for text in meld.cards:
+                c, face = _slot(text)
+                table |= 1 << c
+                jokers += c >= JOKER0
+                if face >= 0:
+                    faces |= 1 << face
+            slots.numbers((1.0, meld.kind == "run", meld.owner == view.seat, jokers / 4))
+            slots.bits(faces, 52)
+        f.bits(table, CARDS)
+        base = f.pos
+        for i, x in slots.values.items():
+            f.values[base + i] = x
+        f.skip(MAX_MELDS * _MELD_SLOT)
+        f.one_hot(("DRAW", "PLAY", "OVER").index(view.phase), 3)
+        f.one_hot(rel(view.to_act), n)
+        f.one_hot(rel(view.dealer), n)
+        f.numbers((view.melds_this_turn / 4, view.turn / 500))
+        f.numbers(view.scores[s] / 100 for s in seats)
+        f.numbers(view.closes[s] / 10 for s in seats)
+        return f
+
+
+def _meaning_id(meaning: int) -> int:
+    """The id of a joker's meaning: a face in a run, or ``SETJ + rank - 1`` in a set."""
+    return SET_JOKER + meaning - SETJ if meaning >= SETJ else RUN_JOKER + meaning
+
+
+ENCODING = RummyEncoding()
+"""The encoding :meth:`cardtable.core.game.Game.encoding` finds for Rummy."""

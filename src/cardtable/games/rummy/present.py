@@ -1,0 +1,100 @@
+"""How Rummy presents itself: each event as a message, each option's label and help, and
+the round's score breakdown as rows.  The message ids are in ``locale/*/messages.po``.
+
+>>> from cardtable.games.rummy.events import Discarded
+>>> m = describe_event(Discarded(0, "7H'"))
+>>> m.id, m.params["card"]
+('{name} discarded {card}', CardRef(card="7H'"))
+"""
+
+from __future__ import annotations
+
+from cardtable.core.game import Event
+from cardtable.core.options import OptionSpec
+from cardtable.core.present import (
+    CardRef,
+    CardsRef,
+    Message,
+    OptionText,
+    ScoreRow,
+    ScoreTable,
+    SeatRef,
+)
+from cardtable.games.rummy import events as ev
+
+__all__ = ["describe_event", "option_text", "score_table"]
+
+
+def describe_event(event: Event) -> Message | None:
+    """A Rummy event as a message (``None`` for an event of another game)."""
+    if isinstance(event, ev.RoundDealt):
+        return Message(
+            "Round {round}: {num} card each, upcard {card}",
+            {"round": event.round, "num": event.hand_size, "card": CardRef(event.upcard)},
+            plural="Round {round}: {num} cards each, upcard {card}",
+        )
+    if isinstance(event, ev.StockTurnedOver):
+        return Message("The discard pile is turned over into the stock")
+    if isinstance(event, ev.DrewStock):
+        if event.card:
+            return Message(
+                "{name} drew {card}", {"name": SeatRef(event.seat), "card": CardRef(event.card)}
+            )
+        return Message("{name} drew from the stock", {"name": SeatRef(event.seat)})
+    if isinstance(event, ev.TookDiscard):
+        return Message(
+            "{name} took {card} from the discard pile",
+            {"name": SeatRef(event.seat), "card": CardRef(event.chosen)},
+        )
+    if isinstance(event, ev.Melded):
+        return Message(
+            "{name} melded {cards}", {"name": SeatRef(event.seat), "cards": CardsRef(event.cards)}
+        )
+    if isinstance(event, ev.LaidOff):
+        return Message(
+            "{name} laid {card} off onto M{meld}",
+            {"name": SeatRef(event.seat), "card": CardRef(event.card), "meld": event.meld + 1},
+        )
+    if isinstance(event, ev.SwappedJoker):
+        return Message(
+            "{name} swapped {card} for the joker in M{meld}",
+            {"name": SeatRef(event.seat), "card": CardRef(event.card), "meld": event.meld + 1},
+        )
+    if isinstance(event, ev.Discarded):
+        return Message(
+            "{name} discarded {card}", {"name": SeatRef(event.seat), "card": CardRef(event.card)}
+        )
+    if isinstance(event, ev.RoundEnded):
+        if event.closer >= 0:
+            return Message(
+                "Round {round}: {name} went out",
+                {"round": event.round, "name": SeatRef(event.closer)},
+            )
+        return Message("Round {round} is blocked", {"round": event.round})
+    if isinstance(event, ev.GameEnded):
+        return Message("Game over: {scores}", {"scores": " : ".join(map(str, event.totals))})
+    return None
+
+
+def option_text(spec: OptionSpec) -> OptionText:
+    """An option's label, help and choice labels (ids ``rummy.opt.<name>…``)."""
+    key = f"rummy.opt.{spec.name}"
+    return OptionText(
+        Message(key),
+        Message(key + ".help"),
+        {c: Message(f"{key}.{c}") for c in spec.choices},
+    )
+
+
+def score_table(event: Event) -> ScoreTable | None:
+    """The round's penalties, scores and running totals per seat (R9, R10)."""
+    if not isinstance(event, ev.RoundEnded):
+        return None
+    rows = (
+        ScoreRow(Message("rummy.bd.hand"), tuple(h or "—" for h in event.hands)),
+        ScoreRow(Message("rummy.bd.penalties"), event.penalties),
+        ScoreRow(Message("rummy.bd.scores"), event.scores, total=True),
+        ScoreRow(Message("rummy.bd.totals"), event.totals, total=True),
+    )
+    title = "Round {round} (doubled)" if event.doubled else "Round {round}"
+    return ScoreTable(Message(title, {"round": event.round}), rows)

@@ -1,0 +1,231 @@
+"""The JSON messages a client receives, each built for one seat (or a spectator).
+
+A message carries the seat's view, the events redacted for it, its legal actions when it is
+to act, the seats and the table's ``version``.  Nothing here decides legality or changes a
+table; :class:`~cardtable.server.room.Room` sends what these functions build.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from cardtable.core.game import Event
+from cardtable.core.record import Record, replay
+from cardtable.core.registry import AnyGame
+from cardtable.server.conn import Conn
+from cardtable.server.i18n import Translator
+from cardtable.server.present import action_entry, log_entry
+from cardtable.server.seats import Meta
+from cardtable.tables.table import Table, TableUpdate
+
+__all__ = [
+    "LOG_TAIL",
+    "Shown",
+    "error_message",
+    "event_entry",
+    "replay_steps",
+    "seat_names",
+    "seats_json",
+    "state_message",
+    "update_entries",
+    "update_message",
+]
+
+LOG_TAIL = 200
+"""How many past events a (re)connecting client gets when it has none of them."""
+
+
+class Shown(Protocol):
+    """What the messages read from a live table (a :class:`~cardtable.server.room.Room`)."""
+
+    @property
+    def id(self) -> str:
+        """The table's id."""
+        ...
+
+    @property
+    def game(self) -> AnyGame:
+        """The game played."""
+        ...
+
+    @property
+    def table(self) -> Table:
+        """The authoritative table."""
+        ...
+
+    @property
+    def meta(self) -> Meta:
+        """Seats, timer and hints."""
+        ...
+
+    @property
+    def status(self) -> str:
+        """``playing``, ``finished`` or ``abandoned``."""
+        ...
+
+    @property
+    def rated(self) -> bool:
+        """True for a rated table."""
+        ...
+
+    def connected(self, seat: int) -> bool:
+        """True when the owner of ``seat`` has a client connected."""
+        ...
+
+    def remaining(self) -> float | None:
+        """Seconds left on the move timer, if it runs."""
+        ...
+
+
+def seat_names(meta: Meta, tr: Translator | None = None) -> list[str]:
+    """Display names by seat (bots named by seat and level, localized with ``tr``)."""
+    out = []
+    for i, seat in enumerate(meta.seats):
+        if seat.kind == "bot" and tr is not None:
+            level = tr.gettext(f"level:{seat.level}")
+            out.append(tr.fmt("Bot {n} ({level})", n=i + 1, level=level))
+        else:
+            out.append(seat.name)
+    return out
+
+
+def seats_json(
+    meta: Meta, player_id: str | None, connected: Callable[[int], bool]
+) -> list[dict[str, Any]]:
+    """The seats as one client may see them (player ids stay private)."""
+    return [
+        {
+            "seat": i,
+            "kind": seat.kind,
+            "name": seat.name,
+            "level": seat.level,
+            "open": seat.kind == "human" and seat.owner is None,
+            "you": seat.owner is not None and seat.owner == player_id,
+            "connected": seat.kind == "bot" or connected(i),
+        }
+        for i, seat in enumerate(meta.seats)
+    ]
+
+
+def event_entry(
+    game: AnyGame, version: int, event: Event, names: Sequence[str], tr: Translator
+) -> dict[str, Any]:
+    """One log entry: the version it belongs to, its sentence, its data and, at the end of a
+    unit, its score breakdown."""
+    return {"v": version, **log_entry(game, event, names, tr)}
+
+
+def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
+    """What every ``state`` and ``update`` carries: the seat's view, legal actions, seats."""
+    seat = conn.seat
+    game = room.game
+    view_json = game.view_to_json(room.table.view(seat))
+    legal: list[dict[str, Any]] = []
+    if seat is not None and room.status == "playing" and room.table.to_act == seat:
+        hand = view_json.get("hand") or []
+        hand_tokens = [str(c) for c in hand] if isinstance(hand, list) else []
+        legal = [
+            action_entry(game.format_action(a), hand_tokens, conn.tr)
+            for a in room.table.legal(seat)
+        ]
+    outcome = room.table.outcome()
+    return {
+        "table": room.id,
+        "game": game.info.name,
+        "version": room.table.version,
+        "seat": seat,
+        "to_act": None if room.status != "playing" else room.table.to_act,
+        "status": room.status,
+        "view": view_json,
+        "legal": legal,
+        "seats": seats_json(room.meta, conn.player_id, room.connected),
+        "outcome": None if outcome is None else outcome.to_json(),
+        "timer": room.meta.timer,
+        "remaining": room.remaining(),
+        "hints": room.meta.hints and not room.rated,
+        "rated": room.rated,
+    }
+
+
+def _events_since(room: Shown, conn: Conn, since: int) -> list[dict[str, Any]]:
+    names = seat_names(room.meta, conn.tr)
+    return [
+        event_entry(room.game, version, event, names, conn.tr)
+        for version, event in room.table.events_since(conn.seat, since)
+    ]
+
+
+def state_message(room: Shown, conn: Conn, since: int | None) -> dict[str, Any]:
+    """A full message for a client that (re)connects having seen ``since`` (or nothing)."""
+    msg: dict[str, Any]
+    if since is not None and 0 <= since <= room.table.version:
+        msg = {"type": "update", "events": _events_since(room, conn, since)}
+    else:
+        start = max(0, room.table.version - LOG_TAIL)
+        msg = {"type": "state", "events": _events_since(room, conn, start)}
+    msg.update(_table_fields(room, conn))
+    return msg
+
+
+def update_message(room: Shown, conn: Conn, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """An ``update``: some (already redacted) log entries and the seat's fresh view."""
+    msg: dict[str, Any] = {"type": "update", "events": events}
+    msg.update(_table_fields(room, conn))
+    return msg
+
+
+def update_entries(
+    game: AnyGame,
+    meta: Meta,
+    updates: Sequence[TableUpdate],
+    seat: int | None,
+    tr: Translator,
+) -> list[dict[str, Any]]:
+    """The log entries of some applied updates as ``seat`` may see them."""
+    names = seat_names(meta, tr)
+    return [
+        event_entry(game, u.version, game.redact(e, seat), names, tr)
+        for u in updates
+        for e in u.events
+    ]
+
+
+def error_message(code: str, message: str, version: int, ref: object) -> dict[str, Any]:
+    """An ``error``: a rejected message changed nothing; ``ref`` echoes the client's own."""
+    return {"type": "error", "code": code, "message": message, "version": version, "ref": ref}
+
+
+def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:
+    """Every state of a finished table with every hand shown, step by step."""
+    row = room.table.record
+    record = Record(
+        row.game, row.players, row.seed, row.options, row.scope, row.seats, row.actions, row.start
+    )
+    game = room.game
+    result = replay(record, game)
+    names = seat_names(room.meta, tr)
+    steps = []
+    for i, state in enumerate(result.states):
+        hands = [
+            game.view_to_json(game.view(state, seat)).get("hand") for seat in range(row.players)
+        ]
+        events = [] if i == 0 else result.events[i - 1]
+        steps.append(
+            {
+                "version": i,
+                "action": None if i == 0 else record.actions[i - 1],
+                "view": game.view_to_json(game.view(state, None)),
+                "hands": hands,
+                "events": [log_entry(game, e, names, tr) for e in events],
+            }
+        )
+    outcome = room.table.outcome()
+    return {
+        "table": room.id,
+        "game": game.info.name,
+        "names": names,
+        "status": room.status,
+        "outcome": None if outcome is None else outcome.to_json(),
+        "steps": steps,
+    }

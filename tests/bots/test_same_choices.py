@@ -1,0 +1,165 @@
+"""The bots choose exactly what they chose before each game's kit moved into its folder.
+
+Pinned on the code before the move (``main`` at a5e36d1): seeded trajectories of the
+``medium``/``easy``/``greedy`` levels, the top root statistics of ``ismcts:200`` searches
+from random mid-game positions, one ``hard`` search, and the ``hard`` budgets.  A change to
+a game's rules, its legal-action order or its kit may change these on purpose; then
+recompute them and say why in the commit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.bots.levels import ISMCTSBot, hard_simulations
+from cardtable.core.registry import AnyGame
+from cardtable.games import get_game
+from tests.bots.helpers import random_position
+
+TRAJECTORIES: dict[str, list[str]] = {
+    "royal-casino": [
+        "capture 4S: 4H [3C AC]",
+        "capture JS: JH",
+        "trail 5D",
+        "build 7D -> 12 (single): 5D",
+        "trail 6H",
+        "capture QD: b1",
+        "trail 8C",
+        "trail 3S",
+        "capture 9C: [6H 3S]",
+        "build 4D -> 12 (single): 8C",
+        "trail 9D",
+        "capture QH: b1",
+        "trail 8S",
+        "trail JD",
+        "trail 6S",
+        "trail 5H",
+    ],
+    "royal-mastheads": [
+        "pot 3H",
+        "pot 4C",
+        "pot 2H",
+        "pot 7D",
+        "pot 2C",
+        "pot 3C",
+        "pot 2D",
+        "pot 3D",
+        "play KC",
+        "play 8C",
+        "play AC",
+        "play QC",
+        "play AD",
+        "play 6D",
+        "play 5D",
+        "play 10D",
+    ],
+    "rummy": [
+        "DRAW_STOCK",
+        "DISCARD QD",
+        "TAKE_DISCARD",
+        "MELD JS JH JD",
+        "DISCARD KS",
+        "DRAW_STOCK",
+        "MELD 10S 10H 10C",
+        "DISCARD KH",
+        "DRAW_STOCK",
+        "DISCARD 6S",
+        "DRAW_STOCK",
+        "DISCARD AC",
+        "TAKE_DISCARD",
+        "MELD AH AD AC",
+        "DISCARD QD",
+        "DRAW_STOCK",
+    ],
+}
+"""16 moves from deal 5 with seats medium, easy, greedy, … (one ``random.Random(5)``)."""
+
+SEARCHES: dict[str, list[tuple[int, list[tuple[str, int]]]]] = {
+    "royal-casino": [
+        (1, [("capture KH: KD b1", 200)]),
+        (2, [("capture KS: [10H 3C]", 61), ("trail 6C", 49), ("capture KS: [8C 5D]", 47)]),
+        (3, [("trail 8S", 175), ("trail 2C", 25)]),
+    ],
+    "royal-mastheads": [
+        (1, [("play KC", 26), ("play 5S", 24), ("play QC", 21)]),
+        (2, [("play 9D", 200)]),
+        (3, [("play 3S", 47), ("play 6S", 29), ("play JS", 22)]),
+    ],
+    "rummy": [
+        (1, [("DISCARD KC", 32), ("DISCARD 8C", 31), ("DISCARD 7S", 21)]),
+        (2, [("DISCARD 7D", 34), ("DISCARD 6C", 21), ("DISCARD 9H", 19)]),
+        (3, [("DISCARD 3D", 32), ("DISCARD QD", 30), ("MELD AS AH AD", 26)]),
+    ],
+}
+"""For positions ``random_position(game, seed)``: the top three root actions of an
+``ismcts:200`` search with ``random.Random(seed)``, with their visits."""
+
+HARD_CASINO = [
+    ("capture KS: [10H 3C] [8C 5D]", 1136),
+    ("capture KS: [8C 5D]", 311),
+    ("capture KS: [10H 3C]", 293),
+]
+"""Royal Casino, ``random_position(game, 2)``, ``hard`` with ``random.Random(9)``."""
+
+HARD_BUDGETS = {"royal-casino": 2000, "royal-mastheads": 10000, "rummy": 3000}
+"""Simulations per move of ``hard`` (``levels.HARD_SIMULATIONS`` before the move)."""
+
+
+def _trajectory(game: AnyGame, seed: int, levels: list[str], moves: int) -> list[str]:
+    n = game.info.default_players
+    state = game.new_game(n, seed=seed, scope="unit")
+    players = [make_bot(levels[i % len(levels)], game) for i in range(n)]
+    rng = random.Random(seed)
+    out = []
+    for _ in range(moves):
+        seat = game.to_act(state)
+        if seat is None:
+            break
+        action = players[seat].choose(game.view(state, seat), game.legal_actions(state), rng)
+        out.append(game.format_action(action))
+        state, _ = game.apply(state, action)
+    return out
+
+
+def _top(game: AnyGame, result: Any) -> list[tuple[str, int]]:
+    return [(game.format_action(s.action), s.visits) for s in result.stats[:3]]
+
+
+@pytest.mark.parametrize("name", sorted(TRAJECTORIES))
+def test_greedy_levels_play_the_same_moves(name: str) -> None:
+    game = get_game(name)
+    assert _trajectory(game, 5, ["medium", "easy", "greedy"], 16) == TRAJECTORIES[name]
+
+
+@pytest.mark.parametrize("name", sorted(SEARCHES))
+def test_searches_find_the_same_statistics(name: str) -> None:
+    game = get_game(name)
+    for seed, top in SEARCHES[name]:
+        state, seat = random_position(game, seed)
+        bot = make_bot("ismcts:200", game)
+        assert isinstance(bot, ISMCTSBot)
+        result = bot.analyse(game.view(state, seat), game.legal_actions(state), random.Random(seed))
+        assert [tuple(t) for t in _top(game, result)] == [tuple(t) for t in top], seed
+
+
+def test_hard_finds_the_same_statistics() -> None:
+    game = get_game("royal-casino")
+    state, seat = random_position(game, 2)
+    bot = make_bot("hard", game)
+    assert isinstance(bot, ISMCTSBot)
+    result = bot.analyse(game.view(state, seat), game.legal_actions(state), random.Random(9))
+    assert _top(game, result) == HARD_CASINO
+
+
+@pytest.mark.parametrize("name", sorted(HARD_BUDGETS))
+def test_hard_and_expert_budgets_are_unchanged(name: str) -> None:
+    game = get_game(name)
+    assert hard_simulations(game) == HARD_BUDGETS[name]
+    hard, expert = make_bot("hard", game), make_bot("expert", game)
+    assert isinstance(hard, ISMCTSBot) and isinstance(expert, ISMCTSBot)
+    assert hard.simulations == HARD_BUDGETS[name]
+    assert expert.simulations == 4 * HARD_BUDGETS[name]

@@ -1,0 +1,136 @@
+"""Properties of every game's research encoding over random games: masks are exactly the
+legal actions, and a seat's observation depends only on what the seat may know."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.core.encoding import Decision, Encoding, decode, observation, observation_size
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.registry import AnyGame
+from cardtable.games import REGISTRY
+
+GAMES = REGISTRY.names()
+
+OPTION_VARIANTS: dict[str, list[dict[str, object]]] = {
+    "royal-casino": [
+        {},
+        {"raiseAbsorbsLoose": False, "sameValueBuildsCoexist": False},
+        {"partnerBuildInteraction": "FORBIDDEN", "direction": "CW"},
+    ],
+    "rummy": [
+        {},
+        {"jokers": True, "jokerSwap": True, "discardPickup": "anyWithAbove"},
+        {"jokers": True, "decks": 2, "discardPickup": "anySingle", "wrapKA2": True},
+    ],
+    "royal-mastheads": [{}, {"ruleset": "russian"}],
+}
+
+
+def encoding(game: AnyGame) -> Encoding[Any, Any]:
+    enc = game.encoding()
+    assert enc is not None
+    return enc
+
+
+def random_position(game: AnyGame, data: st.DataObject) -> tuple[Any, random.Random]:
+    """A position reached by random legal play, from drawn players, options and seed."""
+    info = game.info
+    players = data.draw(st.integers(info.min_players, min(info.max_players, 4)), "players")
+    options = data.draw(st.sampled_from(OPTION_VARIANTS[info.name]), "options")
+    seed = data.draw(st.integers(0, 2**20), "seed")
+    moves = data.draw(st.integers(0, 120), "moves")
+    rng = random.Random(seed)
+    state = game.new_game(players, options, seed=seed, scope="unit")
+    for _ in range(moves):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        state, _ = game.apply(state, legal[rng.randrange(len(legal))])
+    return state, rng
+
+
+def leaves(
+    decision_factory: Any, prefix: tuple[int, ...] = ()
+) -> list[tuple[tuple[int, ...], Any]]:
+    """Every complete id sequence of a decision tree and the action it names."""
+    out = []
+    probe: Decision[Any] = decision_factory()
+    for i in prefix:
+        probe.choose(i)
+    for i in probe.legal_ids():
+        step: Decision[Any] = decision_factory()
+        for j in prefix:
+            step.choose(j)
+        action = step.choose(i)
+        if action is None:
+            out += leaves(decision_factory, (*prefix, i))
+        else:
+            out.append(((*prefix, i), action))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_masks_are_exactly_the_legal_actions(name: str, data: st.DataObject) -> None:
+    game = REGISTRY.get(name)
+    enc = encoding(game)
+    state, _ = random_position(game, data)
+    seat = game.to_act(state)
+    if seat is None:
+        return
+    view = game.view(state, seat)
+    legal = list(game.legal_actions(state))
+    # every legal action has exactly one id sequence, and it decodes to that action
+    seqs = [enc.action_ids(view, a) for a in legal]
+    assert len(set(seqs)) == len(legal)
+    for action, ids in zip(legal, seqs, strict=True):
+        assert len(set(ids)) == len(ids)
+        assert all(0 <= i < enc.num_distinct_actions for i in ids)
+        assert decode(enc, view, legal, ids) == action
+    # walking every masked id reaches every legal action once and nothing else
+    reached = leaves(lambda: Decision(enc, view, legal))
+    assert sorted(map(repr, (a for _, a in reached))) == sorted(map(repr, legal))
+    assert sorted(ids for ids, _ in reached) == sorted(seqs)
+    # the root mask is the set of first ids; an unmasked id is refused
+    decision = Decision(enc, view, legal)
+    mask = decision.mask(enc.num_distinct_actions)
+    assert {i for i, m in enumerate(mask) if m} == {ids[0] for ids in seqs}
+    refused = next(i for i, m in enumerate(mask) if not m)
+    with pytest.raises(IllegalActionError):
+        decision.choose(refused)
+    assert decision.prefix == ()
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_hidden_cards_do_not_change_observations(name: str, data: st.DataObject) -> None:
+    game = REGISTRY.get(name)
+    enc = encoding(game)
+    state, rng = random_position(game, data)
+    players = game.players(state)
+    observations = []
+    for seat in range(players):
+        other = game.shuffle_hidden(state, seat, rng)
+        mine = observation(enc, game.view(state, seat))
+        assert observation(enc, game.view(other, seat)) == mine
+        assert len(mine) == observation_size(enc, players)
+        assert all(-1.0 <= x <= 1.0 for x in mine)
+        observations.append(mine)
+    # the observations do tell the seats apart (each sees its own hand)
+    if game.to_act(state) is not None:
+        assert len({tuple(o) for o in observations}) == players
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_id_has_a_meaning(name: str) -> None:
+    enc = encoding(REGISTRY.get(name))
+    texts = [enc.id_text(i) for i in range(enc.num_distinct_actions)]
+    assert len(set(texts)) == len(texts)
