@@ -98,6 +98,7 @@ def test_summary_json_keys() -> None:
     assert Counter(b["bot"] for b in data["bots"]) == {"medium": 1, "random": 1}
 
 
+@pytest.mark.slow  # starts a Ray cluster: ~10 s before the first game
 def test_ray_equals_local() -> None:
     pytest.importorskip("ray")
     from cardtable.arena.ray_runner import run_ray

@@ -175,6 +175,7 @@ def test_generator_equals_the_brute_force_oracle(players: int, options: dict[str
 CARD = st.integers(0, 51)
 
 
+@pytest.mark.slow  # a minute of brute force; the seeded sample above runs in the fast tier
 @settings(max_examples=150, deadline=None)
 @given(st.lists(CARD, min_size=6, max_size=14, unique=True), st.integers(1, 3), st.randoms())
 def test_generator_equals_oracle_on_arbitrary_tables(

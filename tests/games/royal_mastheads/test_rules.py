@@ -265,3 +265,14 @@ def test_automatic_steps_emit_events_in_order():
     ]
     assert all(e.describe() for e in events)
     assert EXAMPLE_POT  # the pot used by the worked example helpers
+
+
+def test_M7_M10_every_illegal_action_is_refused_with_its_rule_and_changes_nothing():
+    state = GAME.new_game(4, seed=3)
+    before = GAME.format_position(state)
+    illegal = [a for a in range(104) if a not in GAME.legal_actions(state)]
+    for action in illegal:
+        with pytest.raises(ValueError):
+            GAME.apply(state, action)
+        assert GAME.explain_illegal(state, action).rule.startswith("M-")
+    assert GAME.format_position(state) == before

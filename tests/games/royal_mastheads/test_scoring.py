@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cardtable.cards import format_card, parse_card, parse_cards
 from cardtable.core.game import Event
-from cardtable.games.royal_mastheads import GAME, OPTIONS
-from cardtable.games.royal_mastheads.events import DealScored, PotAwarded
+from cardtable.games.royal_mastheads import GAME, OPTIONS, Phase
+from cardtable.games.royal_mastheads.events import DealScored, PotAwarded, TrickWon
 from cardtable.games.royal_mastheads.scoring import (
     bonuses,
     card_points,
@@ -16,7 +18,7 @@ from cardtable.games.royal_mastheads.scoring import (
 )
 from cardtable.games.royal_mastheads.state import Config, RoyalMastheadsState, Trick, config_of
 
-from .helpers import A, act, act_all, deal, mask
+from .helpers import A, act, act_all, deal, mask, outcome, spec_deal_scores, spec_rules
 
 PAGAT = config_of(OPTIONS.defaults())
 RUSSIAN = config_of(OPTIONS.validate({"ruleset": "russian"}))
@@ -223,3 +225,66 @@ def test_M16_deal_score_may_be_negative():
     got = score_deal(PAGAT, SEVEN_H, tricks, tuple(rest[40:]))
     assert got.pot_seat == 0
     assert got.scores[1] == -40
+
+
+def cards_in(state: RoyalMastheadsState) -> list[int]:
+    cards = [c for h in state.hands for c in range(52) if h >> c & 1]
+    cards += list(state.pot) + list(state.trick)
+    for t in state.tricks:
+        cards += list(t.cards)
+    return cards
+
+
+@pytest.mark.parametrize("ruleset", ["pagat", pytest.param("russian", marks=pytest.mark.slow)])
+def test_M16_random_deal_scores_match_an_independent_reading_of_the_spec(ruleset):
+    """Every deal of random self-play scored again from the spec's words (``helpers``)."""
+    options = {"ruleset": ruleset, "deals": 4}
+    rules = spec_rules(options)
+    rng = random.Random(ruleset)
+    deals = 0
+    for seed in range(8):
+        state = GAME.new_game(4, options, seed=seed)
+        tricks_this_deal = 0
+        while GAME.to_act(state) is not None:
+            assert sorted(cards_in(state)) == list(range(52))
+            assert GAME.invariant_failures(state) == []
+            text = GAME.format_position(state)
+            assert GAME.parse_position(text) == state
+            assert GAME.format_position(GAME.parse_position(text)) == text
+            legal = GAME.legal_actions(state)
+            before = state
+            state, events = GAME.apply(state, legal[rng.randrange(len(legal))])
+            tricks_this_deal += sum(isinstance(e, TrickWon) for e in events)
+            for event in events:
+                if isinstance(event, DealScored):
+                    deals += 1
+                    assert tricks_this_deal == 11
+                    tricks_this_deal = 0
+                    last = next(e for e in events if isinstance(e, TrickWon))
+                    tricks: list[tuple[int, tuple[int, ...]]] = [
+                        (t.winner, t.cards) for t in before.tricks
+                    ]
+                    tricks.append((last.seat, tuple(parse_card(c) for c in last.cards)))
+                    turned = GAME.format_action(before.info.turned).split()[1]
+                    expected = spec_deal_scores(rules, turned, tricks, before.pot)
+                    assert list(event.scores) == expected
+                    for s in range(4):
+                        assert event.scores[s] == event.card_points[s] + sum(
+                            b[s]
+                            for b in (
+                                event.count_bonus,
+                                event.tricks_bonus,
+                                event.royals_bonus,
+                                event.trumps_bonus,
+                            )
+                        )
+                    pot = next(e for e in events if isinstance(e, PotAwarded))
+                    top = max(event.tricks)
+                    assert (pot.seat is None) == (event.tricks.count(top) > 1)
+        assert state.phase is Phase.OVER
+        assert GAME.invariant_failures(state) == []
+        assert GAME.units_played(state) == 4
+        assert outcome(state).scores == tuple(
+            sum(row[i] for row in state.info.history) for i in range(4)
+        )
+    assert deals == 32

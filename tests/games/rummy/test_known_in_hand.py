@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
 from cardtable.core.errors import InvalidPositionError
 from cardtable.games.rummy import GAME, RummyState
 from cardtable.games.rummy.determinize import determinize
-from cardtable.games.rummy.state import parse_phys
-from tests.games.rummy.helpers import play, pos
+from cardtable.games.rummy.events import RoundEnded
+from cardtable.games.rummy.state import JOKER0, Phase, card_text, parse_phys
+from tests.games.rummy.helpers import play, pos, track_known
 
 
 def known(state: RummyState) -> list[set[str]]:
@@ -178,3 +180,84 @@ def test_determinization_deals_known_cards_to_their_holder() -> None:
         assert d.hands[0] == s.hands[0]
         assert [h.bit_count() for h in d.hands] == [3, 4, 3]
         assert GAME.view(d, 0) == view
+
+
+VARIANTS: list[dict[str, object]] = [
+    {},
+    {"jokers": True},
+    {"wrapKA2": True, "maxOneMeldPerTurn": True},
+    {"discardPickup": "anyWithAbove"},
+    {"discardPickup": "anySingle", "pickupMustBeUsed": True},
+    {"mustDiscardToGoOut": True, "doubleFromHand": True},
+    {"jokers": True, "jokerSwap": True, "jokerLimit": "one-natural", "jokersMayTouch": True},
+    {
+        "jokers": True,
+        "jokerLimit": "strict",
+        "wrapKA2": True,
+        "discardPickup": "anyWithAbove",
+        "jokerSwap": True,
+    },
+    {"decks": 2, "jokers": True},
+    {"maxTurnovers": 0},
+    {"maxTurnovers": -1, "maxTurnsPerRound": 60},
+]
+
+
+def hidden_texts(state: RummyState, seat: int | None) -> set[str]:
+    """Text of every card hidden from ``seat`` (the other hands' publicly known cards, which
+    :func:`check` compares with the events, are not hidden)."""
+    if state.phase == Phase.OVER:
+        hands: list[int] = []
+    else:
+        hands = [h & ~state.known for i, h in enumerate(state.hands) if i != seat]
+    out = {card_text(c) for h in hands for c in range(JOKER0 + 4) if h >> c & 1}
+    if not state.stock_public:
+        out |= {card_text(c) for c in state.stock}
+    return out
+
+
+def tokens(value: Any) -> set[str]:
+    """Every word of every string in a JSON value (``JK=6H`` gives ``JK``: a joker's meaning
+    names no physical card)."""
+    if isinstance(value, str):
+        return {w.partition("=")[0] for w in value.split()}
+    if isinstance(value, dict):
+        return set().union(*(tokens(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(tokens(v) for v in value)) if value else set()
+    return set()
+
+
+@pytest.mark.parametrize(
+    "players", [2, pytest.param(4, marks=pytest.mark.slow), pytest.param(9, marks=pytest.mark.slow)]
+)
+@pytest.mark.parametrize(
+    "variant", VARIANTS, ids=lambda v: ",".join(f"{k}={x}" for k, x in v.items()) or "default"
+)
+def test_R4_9_random_play_known_cards_are_what_a_spectator_saw_and_no_view_names_a_hidden_card(
+    players: int, variant: dict[str, object]
+) -> None:
+    """In random self-play, ``known_in_hand`` is what the events showed a spectator, the same
+    for every reader, and no view's JSON names a card hidden from its seat; the round ends
+    once (the registry-wide conformance suite checks the rest of the contract)."""
+    rng = random.Random(f"{players}/{variant}")
+    state = GAME.new_game(players, variant, seed=rng.randrange(1 << 30), scope="unit")
+    steps = 0
+    ended = []
+    seen: list[set[str]] = [set() for _ in range(players)]
+    while GAME.to_act(state) is not None:
+        if steps < 120 or steps % 11 == 0:
+            assert known(state) == seen
+            for seat in [*range(players), None]:
+                data = json.loads(json.dumps(GAME.view_to_json(GAME.view(state, seat))))
+                leaked = tokens(data) & hidden_texts(state, seat)
+                assert not leaked, (seat, leaked)
+        legal = GAME.legal_actions(state)
+        state, events = GAME.apply(state, legal[rng.randrange(len(legal))])
+        track_known(seen, events)
+        assert [set(k) for k in GAME.view(state, None).known_in_hand] == seen
+        ended += [e for e in events if isinstance(e, RoundEnded)]
+        steps += 1
+        assert steps < 5000
+    assert len(ended) == 1  # closed or blocked, exactly once
+    assert known(state) == seen

@@ -20,12 +20,19 @@ def perft(state: RummyState, depth: int) -> int:
     ("players", "options", "seed", "counts"),
     [
         (2, {}, 1, [2, 21, 42, 447, 930, 9544, 21040]),
-        (3, {"jokers": True, "wrapKA2": True}, 2, [2, 22, 50, 510, 1493, 19423]),
-        (
+        pytest.param(
+            3,
+            {"jokers": True, "wrapKA2": True},
+            2,
+            [2, 22, 50, 510, 1493, 19423],
+            marks=pytest.mark.slow,
+        ),
+        pytest.param(
             4,
             {"discardPickup": "anyWithAbove", "decks": 2, "jokers": True},
             3,
             [2, 68, 450, 2082, 19631],
+            marks=pytest.mark.slow,
         ),
     ],
 )

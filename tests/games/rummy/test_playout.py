@@ -31,7 +31,9 @@ def check(start: RummyState, seed: int) -> None:
     assert GAME.to_act(fast) is None
 
 
-@pytest.mark.parametrize(("players", "seeds"), [(2, 300), (4, 60), (6, 30)])
+@pytest.mark.parametrize(
+    ("players", "seeds"), [pytest.param(2, 300, marks=pytest.mark.slow), (4, 60), (6, 30)]
+)
 def test_playout_equals_the_contract_loop(players: int, seeds: int) -> None:
     for seed in range(seeds):
         check(GAME.new_game(players, seed=seed, scope="unit"), seed)
@@ -53,7 +55,11 @@ def test_playout_equals_the_contract_loop(players: int, seeds: int) -> None:
         ({"doubleFromHand": True, "maxTurnovers": 0}, 4),
         ({"maxTurnovers": -1, "maxTurnsPerRound": 40}, 2),
         # cards known in hands from every source: deep takes, public draws, swapped jokers
-        ({"discardPickup": "anyWithAbove", "jokers": True, "jokerSwap": True}, 3),
+        pytest.param(
+            {"discardPickup": "anyWithAbove", "jokers": True, "jokerSwap": True},
+            3,
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_playout_equals_the_contract_loop_under_options(

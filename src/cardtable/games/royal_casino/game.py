@@ -48,10 +48,6 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
 
     info = INFO
 
-    def __init__(self) -> None:
-        self._cache_state: RoyalCasinoState | None = None
-        self._cache_moves: list[RoyalCasinoAction] = []
-
     # -- set-up ---------------------------------------------------------------------
     def new_game(
         self,
@@ -108,18 +104,17 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
 
     def legal_actions(self, state: RoyalCasinoState) -> Sequence[RoyalCasinoAction]:
         """Every legal move (the single source of truth)."""
-        if state is self._cache_state:
-            return self._cache_moves
-        moves = rules.legal_actions(state)
-        self._cache_state = state
-        self._cache_moves = moves
-        return moves
+        return rules.legal_actions(state)
 
     def apply(
         self, state: RoyalCasinoState, action: RoyalCasinoAction
     ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
-        """Play a move; raises IllegalActionError (state unchanged) if it is not legal."""
-        if action not in self.legal_actions(state):
+        """Play a move; raises IllegalActionError (state unchanged) if it is not legal.
+
+        The check asks the generator for the moves of the card played only (the game object
+        keeps no cache: it is shared by every table and thread)."""
+        card = action.card if isinstance(action, RoyalCasinoAction) else -2
+        if card < 0 or action not in rules.legal_actions(state, card):
             raise rules.explain_illegal(state, action)
         return rules.apply_legal(state, action)
 

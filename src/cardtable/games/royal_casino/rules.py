@@ -295,12 +295,13 @@ def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> RoyalCasinoActio
     return tuple.__new__(RoyalCasinoAction, fields)
 
 
-def legal_actions(state: RoyalCasinoState) -> list[RoyalCasinoAction]:
+def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAction]:
     """Every legal move of the player to act (C4–C6), in a fixed order.
 
     The loose-card part of every move comes from the table's value template (see
     :class:`_Template`); the rest is the hold obligation (C6.2), trails (C5.1) and the
-    build moves (C5.4, C5.5).
+    build moves (C5.4, C5.5).  With ``card``, only the moves that play that card: the same
+    generator, a fraction of the work, which is all ``apply`` needs to check a move.
     """
     if state.phase != Phase.PLAY:
         return []
@@ -320,7 +321,7 @@ def legal_actions(state: RoyalCasinoState) -> list[RoyalCasinoAction]:
     moves: list[RoyalCasinoAction] = []
     append = moves.append
     mk = _new_move
-    for c in cards:
+    for c in cards if card < 0 else [c for c in cards if c == card]:
         guards = 0
         for o in cards:
             if o != c:

@@ -75,9 +75,6 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
 
     info = INFO
 
-    def __init__(self) -> None:
-        self._cache: tuple[RoyalMastheadsState | None, tuple[int, ...]] = (None, ())
-
     # -- set-up -----------------------------------------------------------------------
     def new_game(
         self,
@@ -120,9 +117,7 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
 
     def legal_actions(self, state: RoyalMastheadsState) -> Sequence[int]:
         """Every legal action in card order (see :func:`rules.legal_actions`)."""
-        legal = rules.legal_actions(state)
-        self._cache = (state, legal)
-        return legal
+        return rules.legal_actions(state)
 
     def playout(
         self, state: RoyalMastheadsState, rng: random.Random
@@ -139,11 +134,9 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         self, state: RoyalMastheadsState, action: int
     ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
         """The state after ``action`` and its events; raises ``IllegalActionError``."""
-        cached, legal = self._cache
-        if cached is not state:
-            legal = rules.legal_actions(state)
-            self._cache = (state, legal)
-        if type(action) is not int or action not in legal:
+        # The generator answers from precomputed tuples, so asking it again is cheaper than
+        # any cache (and the game object, shared by every table and thread, keeps none).
+        if type(action) is not int or action not in rules.legal_actions(state):
             raise rules.explain_illegal(state, action)
         return rules.apply_legal(state, action)
 

@@ -65,11 +65,6 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
 
     info = INFO
 
-    def __init__(self) -> None:
-        self._cache_state: RummyState | None = None
-        self._cache_legal: list[RummyAction] = []
-        self._cache_plays: dict[RummyAction, rules.Play] = {}
-
     # -- set-up ---------------------------------------------------------------------
     def new_game(
         self,
@@ -101,25 +96,25 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         """The seat to act, or None once the game is over."""
         return None if state.phase == Phase.OVER else state.current
 
-    def _legal(self, state: RummyState) -> list[RummyAction]:
-        if state is not self._cache_state:
-            self._cache_legal, self._cache_plays = rules.legal(state)
-            self._cache_state = state
-        return self._cache_legal
-
     def legal_actions(self, state: RummyState) -> Sequence[RummyAction]:
         """Every legal action in canonical order (draws, melds, lay-offs, swaps, discards)."""
-        return list(self._legal(state))
+        return rules.legal(state)[0]
 
     def is_legal(self, state: RummyState, action: RummyAction) -> bool:
         """True when ``action`` is legal in ``state``."""
-        return action in self._legal(state)
+        return isinstance(action, RummyAction) and action in rules.legal(state, action)[0]
 
     def apply(self, state: RummyState, action: RummyAction) -> tuple[RummyState, tuple[Event, ...]]:
-        """The next state and its events; raises :class:`IllegalActionError` if not legal."""
-        legal = self._legal(state)
+        """The next state and its events; raises :class:`IllegalActionError` if not legal.
+
+        The check asks the generator about this one action only (the no-dead-end search of
+        other plays is skipped); the game object keeps no cache, as it is shared by every
+        table and thread."""
+        if not isinstance(action, RummyAction):
+            raise self.explain_illegal(state, action)
+        legal, plays = rules.legal(state, action)
         if action.kind >= MELD and action.kind <= SWAP:
-            play = self._cache_plays.get(action)
+            play = plays.get(action)
             if play is None:
                 raise self.explain_illegal(state, action)
             return rules.apply_action(state, action, play)
@@ -209,7 +204,7 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
     def parse_action(self, state: RummyState, text: str) -> RummyAction:
         """Read an action (lenient: lower case, any card order, omitted joker meanings
         when they are forced)."""
-        return notation.parse_action(state, text, self._legal(state))
+        return notation.parse_action(state, text, rules.legal(state)[0])
 
     def format_position(self, state: RummyState) -> str:
         """The canonical position text."""

@@ -561,8 +561,13 @@ Legal = tuple[list[RummyAction], dict[RummyAction, Play]]
 _NO_PLAYS: dict[RummyAction, Play] = {}
 
 
-def legal(state: RummyState) -> Legal:
-    """Every legal action in canonical order, with the data ``apply`` needs for plays."""
+def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
+    """Every legal action in canonical order, with the data ``apply`` needs for plays.
+
+    With ``only``, the same generator skips the work that cannot produce that action (the
+    no-dead-end search of other plays and depths, the discards or the plays): the list holds
+    it if and only if it is legal, which is what ``apply`` checks.
+    """
     cfg = state.cfg
     phase = state.phase
     if phase == Phase.OVER:
@@ -582,6 +587,8 @@ def legal(state: RummyState) -> Legal:
                 out.append(TAKE_ACTIONS[0])
             if cfg.pickup:
                 for depth in range(1, len(discard)):
+                    if only is not None and only.target != depth:
+                        continue
                     cards, _, chosen = _take_result(cfg, discard, depth)
                     h = hand
                     for c in cards:
@@ -593,13 +600,16 @@ def legal(state: RummyState) -> Legal:
     taken = state.taken
     plays: dict[RummyAction, Play] = {}
     tmask = ~(1 << taken) if taken >= 0 else -1
-    for play in gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl):
+    skip = only is not None and only.kind == DISCARD  # a discard's legality needs no plays
+    for play in () if skip else gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl):
+        if only is not None and play[0] != only:
+            continue
         nh = play[1]
         o2 = (obl & nh) | play[4]
         if (not o2 and nh & tmask) or completable(cfg, seat, nh, play[2], o2, taken, play[3]):
             out.append(play[0])
             plays[play[0]] = play
-    if not obl:
+    if not obl and (only is None or only.kind == DISCARD):
         allowed = hand & tmask
         if allowed < _PACK2:  # one pack, no jokers: discards by suit pattern
             for s in range(4):
