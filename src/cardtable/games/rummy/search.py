@@ -2,7 +2,9 @@
 cards, and a short playout that estimates the rest of the round from the penalties still
 in each hand.
 
-Search plays Rummy through the game's own contract (``apply`` and ``legal_actions``).
+The tree is walked through the game's contract (``apply`` and ``legal_actions``); the
+playout calls the rules directly (:func:`rules.legal` and :func:`rules.apply_action` with the
+play data the generator just made), so a rollout step generates each legal list once.
 
 >>> import random
 >>> from cardtable.games.rummy import GAME
@@ -22,6 +24,8 @@ from typing import Any
 
 from cardtable.core.game import Game
 from cardtable.core.kit import SearchProfile
+from cardtable.games.rummy.rules import apply_action as rules_apply
+from cardtable.games.rummy.rules import legal as rules_legal
 from cardtable.games.rummy.scoring import PENALTY, hand_penalty
 from cardtable.games.rummy.state import (
     DISCARD,
@@ -133,7 +137,9 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         rnd = rng.random
         start_round = state.round_no
         for _ in range(ROLLOUT_DEPTH):
-            state = apply(state, rollout_policy(state, legal(state), rnd))[0]
+            moves, plays = rules_legal(state)
+            action = rollout_policy(state, moves, rnd)
+            state = rules_apply(state, action, plays.get(action))[0]
             if state.phase == _OVER or state.round_no != start_round:
                 return points(state), state.phase == _OVER
         return estimate(state), False
