@@ -60,8 +60,8 @@ COMBINATIONS: dict[str, list[dict[str, object]]] = {
         {"maxTurnovers": -1, "maxTurnsPerRound": 60},
     ],
     "royal-mastheads": [
-        {"ruleset": "russian", "aces": "low", "ace_points": "-10"},
-        {"doubled": "trumps", "count_bonus": "trumps", "trumps_bonus": "1000"},
+        {"ruleset": "russian", "aces": "low", "acePoints": "-10"},
+        {"doubled": "trumps", "countBonus": "trumps", "trumpsBonus": "1000"},
     ],
 }
 # Whole matches that take seconds (a Rummy match is many rounds): slow tier only.

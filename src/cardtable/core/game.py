@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError, InvalidOptionError
 from cardtable.core.kit import Policy, SearchProfile, ViewSampler
-from cardtable.core.options import Options, OptionSchema, OptionSpec
+from cardtable.core.options import Options, OptionSchema, OptionSpec, OptionValue
 from cardtable.core.present import Message, OptionText, Param, ScoreTable
 
 __all__ = ["Event", "Game", "GameInfo", "Outcome", "Scope", "event_to_json"]
@@ -290,6 +290,13 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def parse_position(self, text: str) -> S:
         """Read a position (raises ``InvalidPositionError``)."""
+
+    def migrate_options(
+        self, options: Mapping[str, OptionValue], version: int
+    ) -> dict[str, OptionValue]:
+        """Options written by record format ``version`` under today's names.  Games whose
+        option names changed override this; the default returns them unchanged."""
+        return dict(options)
 
     def migrate_position(self, text: str, version: int) -> str:
         """A position written by record format ``version`` (see ``core.record``) in

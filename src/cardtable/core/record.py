@@ -6,8 +6,11 @@ reproduces every state and event.
 
 Every record carries the number of its format (``version``).  Version 1 wrote seats in
 each game's own numbering (``turn=P0`` in Royal Casino, ``dealer 0`` in Royal Mastheads);
-version 2 writes every seat as ``P1`` … ``Pn``.  Only positions name seats (no game's
-action text does), so :func:`upgrade` rewrites a record's ``start`` with the game's
+version 2 writes every seat as ``P1`` … ``Pn``.  Version 1 also named three Royal
+Mastheads options in snake case (``ace_points``, ``trumps_bonus``, ``count_bonus``);
+version 2 names every option of every game in camel case (``acePoints``).  Only positions
+name seats (no game's action text does), so :func:`upgrade` rewrites a record's options
+and ``start`` with the game's :meth:`~cardtable.core.game.Game.migrate_options` and
 :meth:`~cardtable.core.game.Game.migrate_position`; :func:`replay` upgrades old records
 on its own.
 """
@@ -186,10 +189,12 @@ def upgrade(record: Record, game: Game[Any, Any, Any]) -> Record:
     """The record in today's format (:data:`RECORD_VERSION`); a current record is returned
     as it is.
 
-    Only the start position is rewritten: no game's action text names a seat.
+    The options and the start position are rewritten (:meth:`Game.migrate_options`,
+    :meth:`Game.migrate_position`); no game's action text names a seat.
     """
     if record.version == RECORD_VERSION:
         return record
+    options = game.migrate_options(record.options, record.version)
     start = record.start
     if start is not None:
         try:
@@ -202,7 +207,7 @@ def upgrade(record: Record, game: Game[Any, Any, Any]) -> Record:
         record.game,
         record.players,
         record.seed,
-        record.options,
+        options,
         record.scope,
         record.seats,
         record.actions,

@@ -238,9 +238,9 @@ def test_options_ruleset_sets_every_differing_rule_and_individual_options_overri
     russian = config_of(OPTIONS.validate({"ruleset": "russian"}))
     assert (russian.ace_high, russian.ace_points, russian.double_trumps) == (True, 10, True)
     assert (russian.trumps_bonus, russian.count_trumps) == (1000, True)
-    mixed = config_of(OPTIONS.validate({"ruleset": "russian", "aces": "low", "ace_points": -10}))
+    mixed = config_of(OPTIONS.validate({"ruleset": "russian", "aces": "low", "acePoints": -10}))
     assert (mixed.ace_high, mixed.ace_points, mixed.double_trumps) == (False, -10, True)
-    mixed = config_of(OPTIONS.validate({"doubled": "trumps", "trumps_bonus": "1000"}))
+    mixed = config_of(OPTIONS.validate({"doubled": "trumps", "trumpsBonus": "1000"}))
     assert (mixed.ace_high, mixed.double_trumps, mixed.trumps_bonus) == (False, True, 1000)
     with pytest.raises(InvalidOptionError):
         OPTIONS.validate({"ruleset": "rusian"})

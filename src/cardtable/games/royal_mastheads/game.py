@@ -22,7 +22,7 @@ from cardtable.core.encoding import Encoding
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Game, GameInfo, Outcome, Scope
 from cardtable.core.kit import SearchProfile
-from cardtable.core.options import Options, OptionSpec
+from cardtable.core.options import Options, OptionSpec, OptionValue
 from cardtable.core.present import Message, OptionText, ScoreTable
 from cardtable.games.royal_mastheads import notation, present, rules, search
 from cardtable.games.royal_mastheads import view as view_mod
@@ -226,6 +226,15 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
     def parse_position(self, text: str) -> RoyalMastheadsState:
         """Read a position (raises ``InvalidPositionError``)."""
         return notation.parse_position(text)
+
+    def migrate_options(
+        self, options: Mapping[str, OptionValue], version: int
+    ) -> dict[str, OptionValue]:
+        """Options of an older record format under today's names (``ace_points`` was
+        renamed ``acePoints`` in format 2, like the other games' camel-case options)."""
+        if version >= 2:
+            return dict(options)
+        return {notation.V1_OPTION_NAMES.get(k, k): v for k, v in options.items()}
 
     def migrate_position(self, text: str, version: int) -> str:
         """A position of an older record format, with its seats renumbered ``P1`` …."""

@@ -44,8 +44,10 @@ from cardtable.games.royal_mastheads.state import (
 
 __all__ = [
     "GAME_TAG",
+    "V1_OPTION_NAMES",
     "format_action",
     "format_position",
+    "migrate_option_name",
     "migrate_position",
     "parse_action",
     "parse_position",
@@ -323,10 +325,13 @@ def migrate_position(text: str, version: int) -> str:
     """A position of record format ``version`` in today's notation.
 
     Version 1 wrote the dealer and each trick's winner as bare seats ``0`` … ``3``
-    (``dealer 1``, ``tricks 3:JS …``); version 2 writes ``P1`` … ``P4``.
+    (``dealer 1``, ``tricks 3:JS …``) and three options in snake case (``ace_points:10``);
+    version 2 writes ``P1`` … ``P4`` and ``acePoints:10``.
 
     >>> migrate_position("royal-mastheads; deal 2; dealer 1; tricks 3:JS 2S 5S 9S, 0:KC", 1)
     'royal-mastheads; deal 2; dealer P2; tricks P4:JS 2S 5S 9S, P1:KC'
+    >>> migrate_position("royal-mastheads; options ace_points:10 trumps_bonus:1000; deal 1", 1)
+    'royal-mastheads; options acePoints:10 trumpsBonus:1000; deal 1'
     """
     if version >= 2:
         return text
@@ -335,7 +340,10 @@ def migrate_position(text: str, version: int) -> str:
     for part in parts[1:]:
         lead = part[: len(part) - len(part.lstrip())]
         name, _, value = part.strip().partition(" ")
-        if name == "dealer":
+        if name == "options":
+            words = [migrate_option_name(w) for w in value.split()]
+            part = f"{lead}options {' '.join(words)}"
+        elif name == "dealer":
             part = f"{lead}dealer {_v1_seat('dealer', value)}"
         elif name == "tricks" and value.strip() != "-":
             tricks = []
@@ -347,6 +355,26 @@ def migrate_position(text: str, version: int) -> str:
             part = f"{lead}tricks {', '.join(tricks)}"
         out.append(part)
     return ";".join(out)
+
+
+V1_OPTION_NAMES = {
+    "ace_points": "acePoints",
+    "trumps_bonus": "trumpsBonus",
+    "count_bonus": "countBonus",
+}
+"""The options record format 1 named in snake case, and their names today."""
+
+
+def migrate_option_name(word: str) -> str:
+    """An option word (``name``, ``name:value`` or ``name=value``) of record format 1
+    under today's name.
+
+    >>> migrate_option_name("count_bonus:trumps"), migrate_option_name("deals=3")
+    ('countBonus:trumps', 'deals=3')
+    """
+    cut = min((i for i in (word.find(":"), word.find("=")) if i >= 0), default=len(word))
+    name = word[:cut]
+    return V1_OPTION_NAMES.get(name, name) + word[cut:]
 
 
 def _v1_seat(name: str, text: str) -> str:
