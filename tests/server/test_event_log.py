@@ -54,7 +54,7 @@ def events_of(game: AnyGame, seeds: int) -> dict[tuple[str, str], Event]:
 
 
 def game_catalog(game: AnyGame, lang: str) -> Catalog:
-    package = game.catalog_package()
+    package = game.resource_package()
     assert package is not None
     path = resources.files(package) / "locale" / lang / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as fh:
@@ -99,7 +99,7 @@ def test_every_event_kind_has_a_message(
     played: tuple[AnyGame, dict[tuple[str, str], Event]],
 ) -> None:
     game, events = played
-    module = importlib.import_module(f"{game.catalog_package()}.events")
+    module = importlib.import_module(f"{game.resource_package()}.events")
     declared = {
         cls.kind
         for name in module.__all__
@@ -236,4 +236,4 @@ def test_the_toy_game_gets_defaults_with_nothing_added() -> None:
         assert render_message(text.label, (), translator("ru")) == spec.name
         assert render_message(text.help, (), translator("ru")) == spec.help
         assert [m.id for m in text.choices.values()] == list(spec.choices)
-    assert TOY.catalog_package() == "tests.cli"
+    assert TOY.resource_package() == "tests.cli"

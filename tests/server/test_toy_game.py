@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from cardtable.games import REGISTRY
 from tests.server.test_features import get, play_out
 from tests.serverproc import Player, ServerProcess
+
+SERVER_DIR = Path(__file__).resolve().parents[2] / "src" / "cardtable" / "server"
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +48,20 @@ def test_a_person_plays_the_toy_against_bots(server: ServerProcess, bots: tuple[
     # The log shows the toy's events in its own English (no catalog has its message ids).
     assert any(e["text"].startswith("round scored") for e in log), log[-3:]
     sock.close()
+
+
+def test_the_table_page_draws_each_game_from_its_own_folder(server: ServerProcess) -> None:
+    """app.js knows no game; each game's table.js comes from its own package, and a game
+    without one (the toy) is drawn generically."""
+    app_js = (SERVER_DIR / "static" / "app.js").read_text(encoding="utf-8")
+    for name in (*REGISTRY.names(), "take"):
+        assert f'"{name}"' not in app_js, name  # no game named in a comparison
+    for name in REGISTRY.names():
+        status, script = get(f"{server.url}/games/{name}/table.js")
+        assert status == 200 and "window.cardtable" in script, name
+    assert get(f"{server.url}/games/take/table.js")[0] == 404
+    assert get(f"{server.url}/games/no-such-game/table.js")[0] == 404
+    alice = Player(server, "t-toy-page")
+    table = alice.create(game="take", players=2, seats=["human", "bot:random"], unit=True)
+    status, html = get(f"{server.url}/t/{table}")
+    assert status == 200 and '"script": null' in html and "/games/" not in html

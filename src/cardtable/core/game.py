@@ -342,7 +342,7 @@ class Game(ABC, Generic[S, A, V]):
         event (the default: no breakdown)."""
         return None
 
-    def catalog_package(self) -> str | None:
+    def resource_package(self) -> str | None:
         """The package whose ``locale/<lang>/LC_MESSAGES/messages.po`` catalogs hold this
         game's message ids; by default the package of the game's class."""
         return type(self).__module__.rpartition(".")[0] or None

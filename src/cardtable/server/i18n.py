@@ -3,7 +3,7 @@
 The page's own catalogs are ``locale/<lang>/LC_MESSAGES/messages.po`` next to this module
 (English is the source language; its catalog holds the plural forms and a few wordings).
 Each registered game brings its own catalogs of the same shape in its package
-(:meth:`~cardtable.core.game.Game.catalog_package`): its events, options and score rows.
+(:meth:`~cardtable.core.game.Game.resource_package`): its events, options and score rows.
 They are merged into one catalog per language.  The page gets
 its strings from :meth:`Translator.client_catalog`, which also carries the catalog's plural
 expression so the browser picks the same plural form as gettext.
@@ -167,7 +167,7 @@ def translator(lang: str) -> Translator:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as fh:
         catalog = read_po(fh, locale=lang)
-    packages = [game.catalog_package() for game in REGISTRY.games()]
+    packages = [game.resource_package() for game in REGISTRY.games()]
     for extra in game_catalog_paths(lang, packages):
         with extra.open("rb") as fh:
             merge_catalog(catalog, read_po(fh, locale=lang))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from html import escape
+from importlib import resources
 from typing import Any
 
 from cardtable.core.options import OptionSpec
@@ -38,7 +39,12 @@ def _layout(
         boot = {**boot, "i18n": tr.client_catalog()}
         script = (
             f'<script id="boot" type="application/json">{_json_script(boot)}</script>'
-            '<script src="/static/app.js" defer></script>'
+            + (
+                f'<script src="{escape(own)}" defer></script>'
+                if (own := boot.get("script"))
+                else ""
+            )
+            + '<script src="/static/app.js" defer></script>'
         )
     return f"""<!doctype html>
 <html lang="{tr.lang}">
@@ -180,17 +186,43 @@ def lobby_page(
     return _layout(tr, "cardtable", body)
 
 
-def table_page(tr: Translator, table_id: str, game: AnyGame) -> str:
+def table_script(game: AnyGame) -> str | None:
+    """The game's own drawing of the middle of the table (``static/table.js`` in its
+    package), or ``None`` when it has none (``app.js`` then draws its cards generically)."""
+    package = game.resource_package()
+    if package is None:
+        return None
+    try:
+        found = resources.files(package).joinpath("static", "table.js")
+        return found.read_text(encoding="utf-8") if found.is_file() else None
+    except ModuleNotFoundError:
+        return None
+
+
+def _boot(mode: str, table_id: str, game: AnyGame, players: int) -> dict[str, Any]:
+    """What ``app.js`` needs before the first message: the game, its sides, its script."""
+    has_script = table_script(game) is not None
+    return {
+        "mode": mode,
+        "table": table_id,
+        "game": game.info.name,
+        "title": game.info.title,
+        "sides": [list(side) for side in game.sides(players)],
+        "script": f"/games/{game.info.name}/table.js" if has_script else None,
+    }
+
+
+def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The table shell; ``app.js`` draws it from the websocket's messages."""
     body = '<div id="app" class="app"><p class="loading">…</p></div>'
-    boot = {"mode": "table", "table": table_id, "game": game.info.name, "title": game.info.title}
+    boot = _boot("table", table_id, game, players)
     return _layout(tr, f"{game.info.title} — cardtable", body, boot, f"/t/{table_id}")
 
 
-def replay_page(tr: Translator, table_id: str, game: AnyGame) -> str:
+def replay_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The replay shell; ``app.js`` fetches the steps."""
     body = '<div id="app" class="app"><p class="loading">…</p></div>'
-    boot = {"mode": "replay", "table": table_id, "game": game.info.name, "title": game.info.title}
+    boot = _boot("replay", table_id, game, players)
     return _layout(tr, f"{game.info.title} — replay", body, boot, f"/replay/{table_id}")
 
 

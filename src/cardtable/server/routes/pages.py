@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from cardtable.core.errors import CardtableError
 from cardtable.games import get_game
-from cardtable.server.pages import lobby_page, player_page, replay_page, table_page
+from cardtable.server.pages import lobby_page, player_page, replay_page, table_page, table_script
 from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, remember, tr_of
 
 __all__ = ["router"]
@@ -107,7 +107,7 @@ async def table(request: Request, table_id: str) -> HTMLResponse:
     room = await hub_of(request).get(table_id)
     if room is None:
         return _not_found(request, "No such table")
-    return _page(request, table_page(tr_of(request), room.id, room.game))
+    return _page(request, table_page(tr_of(request), room.id, room.game, len(room.meta.seats)))
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
@@ -116,7 +116,7 @@ async def replay_html(request: Request, table_id: str) -> HTMLResponse:
     room = await hub_of(request).get(table_id)
     if room is None:
         return _not_found(request, "No such table")
-    return _page(request, replay_page(tr_of(request), room.id, room.game))
+    return _page(request, replay_page(tr_of(request), room.id, room.game, len(room.meta.seats)))
 
 
 @router.get("/player/{player_id}", response_class=HTMLResponse)
@@ -127,3 +127,16 @@ async def player(request: Request, player_id: str) -> HTMLResponse:
         return _not_found(request, "No such player")
     name, games, rates = found
     return _page(request, player_page(tr_of(request), player_id, name, games, rates))
+
+
+@router.get("/games/{name}/table.js")
+async def game_script(name: str) -> Response:
+    """A game's own drawing of the middle of the table, from its folder."""
+    try:
+        game = get_game(name)
+    except CardtableError:
+        return Response("// no such game", status_code=404, media_type="text/javascript")
+    script = table_script(game)
+    if script is None:
+        return Response("// this game has no table script", 404, media_type="text/javascript")
+    return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})

@@ -197,93 +197,10 @@
   function tokenCard(tok, extra) {
     return cardEl(tok, { token: tok, target: isTarget(tok), selected: selected.includes(tok), hint: hintTokens().includes(tok), extra: extra });
   }
-  function casinoMiddle(v) {
-    let h = '<div class="zone"><h3>' + esc(t("Table")) + '</h3><div class="row loose">';
-    h += (v.loose || []).map((c) => tokenCard(c)).join("") || '<span class="muted">—</span>';
-    h += "</div></div>";
-    if (v.builds && v.builds.length) {
-      h += '<div class="zone"><h3>' + esc(t("Builds")) + '</h3><div class="row builds">';
-      for (const b of v.builds) {
-        const label = t("Build {id}: {value}, owner {owner}", { id: b.id, value: b.value, owner: seatName(b.owner) });
-        const cls = ["build"];
-        if (isTarget(b.id)) cls.push("target");
-        if (selected.includes(b.id)) cls.push("selected");
-        if (hintTokens().includes(b.id)) cls.push("hinted");
-        h += '<button type="button" class="' + cls.join(" ") + '" data-token="' + esc(b.id) + '" aria-pressed="' +
-          selected.includes(b.id) + '" aria-label="' + esc(label + "; " + b.components.flat().map(cardName).join(", ")) + '">' +
-          '<span class="build-head">' + esc(b.id) + " = " + b.value + (b.multi ? " ×" : "") + " · " + esc(seatName(b.owner)) + "</span>" +
-          '<span class="mini">' + b.components.map((comp) => comp.map(pretty).join(" ")).join(" | ") + "</span></button>";
-      }
-      h += "</div></div>";
-    }
-    h += '<p class="muted">' + esc(nt("{num} card in the stock", "{num} cards in the stock", v.stock_size)) + "</p>";
-    const sides = v.piles ? v.piles.length : 0;
-    if (sides) {
-      h += '<table class="small"><thead><tr><th></th><th>' + esc(t("Captured")) + "</th><th>♠</th><th>" + esc(t("Sweeps")) + "</th><th>" + esc(t("Points")) + "</th></tr></thead><tbody>";
-      for (let i = 0; i < sides; i++) {
-        const spades = v.piles[i].filter((c) => /S$/.test(c)).length;
-        h += "<tr><th>" + esc(sideName(i)) + "</th><td>" + v.piles[i].length + "</td><td>" + spades + "</td><td>" + v.sweeps[i] + "</td><td>" + v.scores[i] + "</td></tr>";
-      }
-      h += "</tbody></table>";
-    }
-    return h;
-  }
   function sideName(i) {
-    if (S && S.seats.length === 4 && boot.game === "royal-casino") return seatName(i) + " + " + seatName(i + 2);
-    return seatName(i);
-  }
-  function rummyMiddle(v) {
-    let h = '<div class="zone"><h3>' + esc(t("Melds")) + '</h3><div class="row melds">';
-    (v.melds || []).forEach((m, i) => {
-      const cards = Array.isArray(m) ? m : m.cards || [];
-      const id = (m && m.id) || "M" + ((m && m.number) || i + 1);
-      const cls = ["meld"];
-      if (isTarget(id)) cls.push("target");
-      if (selected.includes(id)) cls.push("selected");
-      h += '<button type="button" class="' + cls.join(" ") + '" data-token="' + esc(id) + '" aria-pressed="' + selected.includes(id) +
-        '" aria-label="' + esc(id + ": " + cards.map((c) => cardName(String(c).split("=")[0])).join(", ")) + '"><span class="build-head">' + esc(id) +
-        '</span><span class="mini">' + cards.map((c) => pretty(String(c).split("=")[0])).join(" ") + "</span></button>";
-    });
-    if (!(v.melds || []).length) h += '<span class="muted">—</span>';
-    h += "</div></div>";
-    const take = S.legal.find((a) => /^TAKE_DISCARD/.test(a.text));
-    const draw = S.legal.find((a) => /^DRAW_STOCK/.test(a.text));
-    const top = (v.discard || [])[v.discard ? v.discard.length - 1 : 0];
-    h += '<div class="zone piles"><div><h3>' + esc(t("Stock")) + "</h3>";
-    h += '<button type="button" class="card' + (draw ? " selectable" : "") + '"' + (draw ? ' data-act="' + esc(draw.text) + '"' : ' aria-disabled="true"') +
-      ' aria-label="' + esc(t("Stock") + ", " + nt("{num} card", "{num} cards", v.stock_size || 0)) + '">' + cardSVG(null) + "</button></div>";
-    h += "<div><h3>" + esc(t("Discard pile")) + "</h3>";
-    if (top) {
-      h += '<button type="button" class="card' + (take ? " selectable" : "") + '"' + (take ? ' data-act="' + esc(take.text) + '"' : ' aria-disabled="true"') +
-        ' aria-label="' + esc(cardName(top)) + '">' + cardSVG(top) + "</button>";
-    } else h += '<span class="muted">—</span>';
-    h += "</div></div>";
-    h += scoresTable(v.scores);
-    return h;
-  }
-  function mastheadsMiddle(v) {
-    let h = '<p class="facts">' + esc(t("Trumps")) + ": <b>" + esc(t("suit:" + v.trumps)) + "</b> · " + esc(t("Turned up")) + ": " +
-      (v.turned ? pretty(v.turned) : "—") + " · " + esc(t("Deal {n} of {m}", { n: v.deal, m: v.deals })) + "</p>";
-    const n = (v.hand_sizes || []).length || 4;
-    h += '<div class="zone"><h3>' + esc(t("Trick")) + '</h3><div class="row trick">';
-    h += (v.trick || []).map((card, i) => played(card, (v.leader + i) % n)).join("") || '<span class="muted">—</span>';
-    h += "</div></div>";
-    const tricks = v.tricks || [];
-    if (tricks.length) {
-      h += '<button type="button" class="link" data-cmd="last-trick" aria-expanded="' + showLastTrick + '">' + esc(t("Last trick")) + "</button>";
-      if (showLastTrick) {
-        const last = tricks[tricks.length - 1];
-        h += '<div class="row trick">' + (last.cards || []).map((card, i) => played(card, (last.leader + i) % n)).join("") + "</div>";
-        if (last.winner != null) h += '<p class="muted">' + esc(t("{name} won the trick", { name: seatName(last.winner) })) + "</p>";
-      }
-    }
-    if (v.own_pot && v.own_pot.length) h += '<p class="muted">' + esc(t("Your pot cards")) + ": " + v.own_pot.map(pretty).join(" ") + "</p>";
-    h += '<table class="small"><thead><tr><th></th><th>' + esc(t("Tricks")) + "</th><th>" + esc(t("Points")) + "</th></tr></thead><tbody>";
-    (v.totals || []).forEach((p, i) => {
-      h += "<tr><th>" + esc(seatName(i)) + "</th><td>" + ((v.tricks_won || [])[i] ?? "") + "</td><td>" + p + "</td></tr>";
-    });
-    h += "</tbody></table>";
-    return h;
+    // boot.sides: the seats of each side (Game.sides), so partners show as "A + C".
+    const side = boot.sides && boot.sides[i];
+    return side && side.length > 1 ? side.map(seatName).join(" + ") : seatName(i);
   }
   function played(card, seat) {
     return '<figure class="played">' + cardEl(card, { extra: seatName(seat) }) + "<figcaption>" + esc(seatName(seat)) + "</figcaption></figure>";
@@ -304,11 +221,18 @@
     }
     return h + scoresTable(v.scores || v.totals);
   }
-  function middle(v, game) {
-    if (game === "royal-casino") return casinoMiddle(v);
-    if (game === "rummy") return rummyMiddle(v);
-    if (game === "royal-mastheads") return mastheadsMiddle(v);
-    return genericMiddle(v);
+  // What a game's own table.js (games/<game>/static/table.js, loaded before this file)
+  // may use to draw the middle of the table.
+  const kit = {
+    t, nt, esc, pretty, cardName, cardSVG, cardEl, tokenCard, isTarget, seatName, sideName, played, scoresTable,
+    isSelected: (tok) => selected.includes(tok),
+    isHinted: (tok) => hintTokens().includes(tok),
+    legal: () => (S ? S.legal : []),
+    showLastTrick: () => showLastTrick,
+  };
+  function middle(v) {
+    const own = window.cardtable && window.cardtable.middle;
+    return own ? own(v, kit) : genericMiddle(v);
   }
 
   // -- the page -----------------------------------------------------------------------------
@@ -425,7 +349,7 @@
     h += "</div>";
     if (errorText) h += '<p class="error" role="alert">' + esc(errorText) + "</p>";
     h += seatsBar();
-    h += '<div class="board"><section class="middle" aria-label="' + esc(t("Table")) + '">' + middle(S.view, boot.game) + "</section>";
+    h += '<div class="board"><section class="middle" aria-label="' + esc(t("Table")) + '">' + middle(S.view) + "</section>";
     h += sidePanel() + "</div>";
     h += '<div class="bottom">' + actionsPanel() + handPanel() + "</div>";
     app.innerHTML = h;
@@ -496,7 +420,7 @@
       '<button type="button" data-cmd="step" data-to="' + last + '">' + esc(t("End")) + "</button></div>";
     if (st.action) h += '<p class="replay-action">' + esc(st.action) + "</p>";
     h += '<ul class="log">' + st.events.map((e) => "<li>" + esc(e.text) + "</li>").join("") + "</ul>";
-    h += '<div class="board"><section class="middle">' + middle(st.view, boot.game) + "</section></div>";
+    h += '<div class="board"><section class="middle">' + middle(st.view) + "</section></div>";
     h += '<section class="all-hands"><h2>' + esc(t("All hands")) + "</h2>";
     st.hands.forEach((hand, i) => {
       h += '<div class="zone"><h3>' + esc(R.names[i]) + '</h3><div class="row">' + (hand || []).map((c) => cardEl(c, {})).join("") + "</div></div>";
