@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.bots import make_bot
 from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame
 
@@ -253,8 +254,6 @@ def run_bot_bench(
     Every position is searched once, in order, until the time is used (at least one);
     for an ISMCTS bot the simulations run are counted too.
     """
-    from cardtable.bots import make_bot
-
     bot = make_bot(bot_name, game)
     positions = mid_game_positions(game, players, 64, options)
     analyse = getattr(bot, "analyse", None)

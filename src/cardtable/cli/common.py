@@ -19,6 +19,7 @@ from cardtable.bots import available_bots, make_bot
 from cardtable.core.errors import CardtableError, InvalidOptionError, InvalidPositionError
 from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame, Registry
+from cardtable.games import REGISTRY
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -49,9 +50,7 @@ class UserError(click.ClickException):
 
 
 def registry() -> Registry:
-    """The registry of games (imported lazily so ``--help`` stays fast)."""
-    from cardtable.games import REGISTRY
-
+    """The registry of games."""
     return REGISTRY
 
 

@@ -18,6 +18,9 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
+from cardtable.arena import ArenaConfig, plan, run_local, summarise
+from cardtable.bots import available_bots
+from cardtable.cli import arena as arena_cli
 from cardtable.cli import bench as bench_mod
 from cardtable.cli import common
 from cardtable.cli import selfplay as selfplay_mod
@@ -118,8 +121,6 @@ def games() -> None:
 @click.argument("game")
 def rules(game: str) -> None:
     """Show a game's title, players, unit, rules file and every option with its default."""
-    from cardtable.bots import available_bots
-
     g = get_game(game)
     info = g.info
     out = [
@@ -349,9 +350,6 @@ def arena(
     Prints win rates with Wilson 95% intervals, duplicate matches won (a deal over all
     its seatings), mean points per game and openskill ratings.
     """
-    from cardtable.arena import ArenaConfig, summarise
-    from cardtable.cli import arena as arena_cli
-
     g = get_game(game)
     names = parse_bots(g, bots)
     opts = parse_options(g, options)
@@ -403,9 +401,6 @@ def arena(
 
 def _arena_games(cfg: Any, workers: int, ray_address: str | None, quiet: bool) -> Any:
     """Play one arena configuration, with a progress bar and running table unless quiet."""
-    from cardtable.arena import plan
-    from cardtable.cli import arena as arena_cli
-
     jobs = plan(cfg)
     running = arena_cli.RunningTable(cfg)
     if quiet:
@@ -422,8 +417,6 @@ def _arena_games(cfg: Any, workers: int, ray_address: str | None, quiet: bool) -
 
 def _run_arena_jobs(jobs: Any, workers: int, ray_address: str | None, on_result: Any) -> Any:
     """Run arena jobs locally (``workers`` processes) or on Ray."""
-    from cardtable.arena import run_local
-
     if ray_address is not None:
         from cardtable.arena.ray_runner import run_ray
 
