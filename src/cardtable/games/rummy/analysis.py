@@ -16,6 +16,7 @@ import itertools
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.rummy.melds import pos_face, run_ends, valid_composition
+from cardtable.games.rummy.plays import gen_plays
 from cardtable.games.rummy.state import (
     DISCARD,
     DRAW,
@@ -326,8 +327,6 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
     if kind == LAYOFF:
         c = a.cards[0]
         meaning = a.meanings[0] if a.meanings else -1
-        from cardtable.games.rummy.rules import gen_plays
-
         probe = gen_plays(cfg, seat, 1 << c, melds, state.melds_this_turn, 0)
         fits = [
             p

@@ -15,7 +15,7 @@ the common positions it counts the legal actions instead of listing them:
   play can leave only the taken card: the runs and sets of the hand's suit patterns, the
   lay-offs from masks of the faces that extend each meld, then one discard per face.
   When the draw picks a play, that play alone is built, in the order of
-  :func:`~cardtable.games.rummy.rules.gen_plays` (a test compares them play by play).
+  :func:`~cardtable.games.rummy.plays.gen_plays` (a test compares them play by play).
 
 Every other position goes through the generator itself (:func:`rules.legal` on a state
 built from the locals).  The action that ends a round goes through
@@ -35,12 +35,10 @@ import random
 from collections.abc import Callable
 
 from cardtable.games.rummy.melds import natural_runs, natural_sets, pos_face, run_ends
+from cardtable.games.rummy.plays import Play, _layoff_run, _set_cards
 from cardtable.games.rummy.rules import (
     DISCARD_ACTIONS,
     DRAW_ACTION,
-    Play,
-    _layoff_run,
-    _set_cards,
     _take_result,
     apply_action,
     legal,
