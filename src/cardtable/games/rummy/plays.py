@@ -30,7 +30,7 @@ from cardtable.games.rummy.state import (
     hand_faces,
 )
 
-__all__ = ["Play", "completable", "gen_plays"]
+__all__ = ["Memo", "Play", "completable", "gen_plays", "legal_plays"]
 
 
 Play = tuple[RummyAction, int, tuple[Meld, ...], int, int]
@@ -42,7 +42,8 @@ _RANK_FACES = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 
 
 def _pick(hand: int, face: int, pref: int) -> int:
-    """The copy of a natural face to play: an obligated copy first, else the lowest."""
+    """The copy of a natural face to play: a preferred copy (obligated, or the card taken
+    from the pile) first, else the lowest."""
     a, b = face, face + 52
     if pref >> a & 1 and hand >> a & 1:
         return a
@@ -55,11 +56,15 @@ def _pick(hand: int, face: int, pref: int) -> int:
     return -1
 
 
-def _jokers(hand: int, pref: int, count: int) -> list[int]:
-    """``count`` jokers to play (obligated ones first), in increasing id order."""
-    first = [j for j in range(JOKER0, JOKER0 + 4) if (hand & pref) >> j & 1]
-    rest = [j for j in range(JOKER0, JOKER0 + 4) if hand >> j & 1 and not pref >> j & 1]
-    return sorted((first + rest)[:count])
+def _jokers(hand: int, obl: int, taken: int, count: int) -> list[int]:
+    """``count`` jokers to play, in increasing id order: obligated ones first, then the one
+    taken from the pile, then the lowest."""
+    order = [j for j in range(JOKER0, JOKER0 + 4) if (hand & obl) >> j & 1]
+    if taken >= JOKER0 and hand >> taken & 1 and not obl >> taken & 1:
+        order.append(taken)
+    if len(order) < count:
+        order += [j for j in range(JOKER0, JOKER0 + 4) if hand >> j & 1 and j not in order]
+    return sorted(order[:count])
 
 
 def _set_cards(naturals: list[int], jokers: list[int]) -> tuple[int, ...]:
@@ -67,10 +72,23 @@ def _set_cards(naturals: list[int], jokers: list[int]) -> tuple[int, ...]:
 
 
 def gen_plays(
-    cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds: int, obl: int
+    cfg: Config,
+    seat: int,
+    hand: int,
+    melds: tuple[Meld, ...],
+    nmelds: int,
+    obl: int,
+    taken: int = -1,
 ) -> list[Play]:
-    """Every MELD, LAYOFF and SWAP the rules allow from ``hand`` (before the R4.7 check)."""
+    """Every MELD, LAYOFF and SWAP the rules allow from ``hand`` (before the R4.7 check).
+
+    Equal copies (R1.5) are listed once: an obligated copy, else the card taken from the
+    pile this turn (``taken``, R4.5), else the lowest id.  Playing a copy that must leave
+    the hand, or that may not be discarded, keeps every completion of the turn that
+    playing another copy would (R4.7), so no legal play is lost.
+    """
     out: list[Play] = []
+    pref = obl | 1 << taken if taken >= 0 else obl
     fm = hand_faces(hand)
     nj = (hand >> JOKER0).bit_count()
     wrap = cfg.wrap
@@ -89,7 +107,7 @@ def gen_plays(
                 continue  # no three in a row: no natural run
             base = 13 * s
             for lo, length, _ in natural_runs(pat, wrap):
-                cards = tuple(_pick(hand, base + (lo + i - 1) % 13, obl) for i in range(length))
+                cards = tuple(_pick(hand, base + (lo + i - 1) % 13, pref) for i in range(length))
                 meanings = tuple(base + (lo + i - 1) % 13 for i in range(length))
                 used = 0
                 for c in cards:
@@ -105,7 +123,7 @@ def gen_plays(
                 )
             if nj:
                 for lo, length, _, slots in joker_runs(pat, nj, wrap, cfg.joker_limit, cfg.touch):
-                    js = _jokers(hand, obl, slots.bit_count())
+                    js = _jokers(hand, obl, taken, slots.bit_count())
                     ji = 0
                     cl: list[int] = []
                     ml: list[int] = []
@@ -116,7 +134,7 @@ def gen_plays(
                             c = js[ji]
                             ji += 1
                         else:
-                            c = _pick(hand, f, obl)
+                            c = _pick(hand, f, pref)
                         cl.append(c)
                         ml.append(f)
                         used |= 1 << c
@@ -139,7 +157,7 @@ def gen_plays(
             q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
             if q.bit_count() >= 3:
                 for sub in natural_sets(q):
-                    nat = [_pick(hand, 13 * s + r, obl) for s in range(4) if sub >> s & 1]
+                    nat = [_pick(hand, 13 * s + r, pref) for s in range(4) if sub >> s & 1]
                     cards = _set_cards(nat, [])
                     used = 0
                     for c in cards:
@@ -155,8 +173,8 @@ def gen_plays(
                     )
             if nj:
                 for sub, j in joker_sets(q, nj, cfg.joker_limit):
-                    nat = [_pick(hand, 13 * s + r, obl) for s in range(4) if sub >> s & 1]
-                    cards = _set_cards(nat, _jokers(hand, obl, j))
+                    nat = [_pick(hand, 13 * s + r, pref) for s in range(4) if sub >> s & 1]
+                    cards = _set_cards(nat, _jokers(hand, obl, taken, j))
                     used = 0
                     for c in cards:
                         used |= 1 << c
@@ -171,7 +189,7 @@ def gen_plays(
                         )
                     )
     # lay-offs (R6)
-    joker = _jokers(hand, obl, 1)[0] if nj else -1
+    joker = _jokers(hand, obl, taken, 1)[0] if nj else -1
     for mi in range(nm):
         meld = melds[mi]
         cards = meld.cards
@@ -203,7 +221,7 @@ def gen_plays(
                 f = pos_face(meld.suit, pos)
                 if not seen >> f & 1 and fm >> f & 1:
                     seen |= 1 << f
-                    c = _pick(hand, f, obl)
+                    c = _pick(hand, f, pref)
                     out.append(_layoff_run(meld, mi, melds, c, f, pos, hand, nmelds))
                 if joker >= 0 and not seen >> (f + 52) & 1:
                     if not valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit):
@@ -229,7 +247,7 @@ def gen_plays(
                 if not present >> s & 1:
                     f = 13 * s + r
                     if fm >> f & 1:
-                        c = _pick(hand, f, obl)
+                        c = _pick(hand, f, pref)
                         nc = _set_cards(
                             [*(x for x in cards if x < JOKER0), c],
                             [x for x in cards if x >= JOKER0],
@@ -271,7 +289,7 @@ def gen_plays(
                         continue
                     f = pos_face(meld.suit, meld.lo + i)
                     if fm >> f & 1:
-                        c = _pick(hand, f, obl)
+                        c = _pick(hand, f, pref)
                         nc = (*cards[:i], c, *cards[i + 1 :])
                         out.append(
                             (
@@ -296,7 +314,7 @@ def gen_plays(
                 for s in range(4):
                     f = 13 * s + r
                     if not present >> s & 1 and fm >> f & 1:
-                        c = _pick(hand, f, obl)
+                        c = _pick(hand, f, pref)
                         j = js[0]
                         nmeld = Meld(SET, -1, meld.lo, _set_cards([*nat, c], js[1:]), meld.owner)
                         out.append(
@@ -340,10 +358,23 @@ def _layoff_run(
 
 
 def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bool:
-    """A quick necessary condition for an obligated natural card to be usable this turn."""
+    """A quick necessary condition for an obligated natural card to leave the hand this
+    turn: in a new meld, laid off, or swapped for a table joker (R8.7).
+
+    The jokers that may help are those in hand and, with ``jokerSwap``, those on the
+    table, which swaps could free.  A meld made this turn that the card joins needs two
+    cards of its rank or two of its suit within two ranks of it (naturals or jokers);
+    otherwise the card joins a meld already on the table: a run of its suit, a set of its
+    rank with room, or (by a swap) a set of its rank whose jokers stand for its suit.
+    """
     if card >= JOKER0:
         return True
     nj = (hand >> JOKER0).bit_count()
+    if cfg.swap:
+        for meld in melds:
+            for c in meld.cards:
+                if c >= JOKER0:
+                    nj += 1
     fm = hand_faces(hand)
     f = card % 52
     s, r = divmod(f, 13)
@@ -365,9 +396,20 @@ def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bo
         if meld.kind == RUN:
             if meld.suit == s:
                 return True
-        elif meld.lo - 1 == r and len(meld.cards) < 4:
-            return True
+        elif meld.lo - 1 == r:
+            if len(meld.cards) < 4:
+                return True
+            if (  # a swap into a set whose jokers (listed last) may stand for this suit
+                cfg.swap
+                and meld.cards[-1] >= JOKER0
+                and all(c >= JOKER0 or c % 52 // 13 != s for c in meld.cards)
+            ):
+                return True
     return False
+
+
+Memo = dict[tuple[int, tuple[Meld, ...], int, int], bool]
+"""Completability by (hand, melds, obligations, melds made) within one turn."""
 
 
 def completable(
@@ -378,10 +420,15 @@ def completable(
     obl: int,
     taken: int,
     nmelds: int,
-    memo: dict[tuple[int, tuple[Meld, ...], int, int], bool] | None = None,
+    memo: Memo | None = None,
 ) -> bool:
     """R4.7: can the turn still be completed — an empty hand (unless mustDiscardToGoOut), or
-    every obligation met and a card left that may be discarded?"""
+    every obligation met and a card left that may be discarded?
+
+    The search tries every play :func:`gen_plays` lists, swaps included (R4.3, R8.7), so a
+    play whose turn can be completed only by a later swap is legal.  ``memo`` may be shared
+    by calls with the same ``taken``.
+    """
     if not obl:
         if not hand:
             return not cfg.must_discard
@@ -401,7 +448,7 @@ def completable(
     if got is not None:
         return got
     memo[key] = False
-    plays = gen_plays(cfg, seat, hand, melds, nmelds, obl)
+    plays = gen_plays(cfg, seat, hand, melds, nmelds, obl, taken)
     if obl:
         plays.sort(key=lambda p: not any(obl >> c & 1 for c in p[0].cards))
     for _, nh, nm, nn, oa in plays:
@@ -409,3 +456,24 @@ def completable(
             memo[key] = True
             return True
     return False
+
+
+def legal_plays(
+    cfg: Config,
+    seat: int,
+    hand: int,
+    melds: tuple[Meld, ...],
+    nmelds: int,
+    obl: int,
+    taken: int,
+) -> list[Play]:
+    """The plays of :func:`gen_plays` after which the turn can still be completed (R4.7)."""
+    out: list[Play] = []
+    tmask = ~(1 << taken) if taken >= 0 else -1
+    memo: Memo = {}
+    for play in gen_plays(cfg, seat, hand, melds, nmelds, obl, taken):
+        nh = play[1]
+        o2 = (obl & nh) | play[4]
+        if (not o2 and nh & tmask) or completable(cfg, seat, nh, play[2], o2, taken, play[3], memo):
+            out.append(play)
+    return out

@@ -27,7 +27,7 @@ from cardtable.games.rummy.events import (
     TookDiscard,
 )
 from cardtable.games.rummy.melds import meld_meanings
-from cardtable.games.rummy.plays import Play, completable, gen_plays
+from cardtable.games.rummy.plays import Play, completable, gen_plays, legal_plays
 from cardtable.games.rummy.scoring import hand_penalty, rank_winners, round_scores
 from cardtable.games.rummy.state import (
     DISCARD,
@@ -200,15 +200,11 @@ def legal(state: RummyState) -> Legal:
     obl = state.obligations
     taken = state.taken
     plays: dict[RummyAction, Play] = {}
-    tmask = ~(1 << taken) if taken >= 0 else -1
-    for play in gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl):
-        nh = play[1]
-        o2 = (obl & nh) | play[4]
-        if (not o2 and nh & tmask) or completable(cfg, seat, nh, play[2], o2, taken, play[3]):
-            out.append(play[0])
-            plays[play[0]] = play
+    for play in legal_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl, taken):
+        out.append(play[0])
+        plays[play[0]] = play
     if not obl:
-        allowed = hand & tmask
+        allowed = hand & ~(1 << taken) if taken >= 0 else hand
         if allowed < _PACK2:  # one pack, no jokers: discards by suit pattern
             for s in range(4):
                 pat = allowed >> (13 * s) & 0x1FFF
