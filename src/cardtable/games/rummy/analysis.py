@@ -13,10 +13,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.rummy.melds import pos_face, run_ends, valid_composition
-from cardtable.games.rummy.plays import gen_plays, legal_plays
+from cardtable.games.rummy.plays import gen_plays
 from cardtable.games.rummy.state import (
     DISCARD,
     DRAW,
@@ -252,34 +253,20 @@ def _slots(a: RummyAction) -> list[tuple[int, int, int]]:
 
 
 def _refused_play(
-    state: RummyState, a: RummyAction, remaining: int, freed: int
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction], remaining: int, freed: int
 ) -> IllegalActionError:
     """Why a play of a valid shape, with cards held, is not listed: an equal play is listed
     in its place (R1.5), or the turn could not be completed after it (R4.6, R4.7)."""
-    seat = state.current
     sig = _signature(a)
-    for play in legal_plays(
-        state.cfg,
-        seat,
-        state.hands[seat],
-        state.melds,
-        state.melds_this_turn,
-        state.obligations,
-        state.taken,
-    ):
-        listed = play[0]
-        if listed.kind == a.kind and _signature(listed) == sig:
+    for other in listed:
+        if other.kind == a.kind and _signature(other) == sig:
             pairs = [
                 f"{card_text(x[2])} for {card_text(y[2])}"
-                for x, y in zip(_slots(listed), _slots(a), strict=True)
+                for x, y in zip(_slots(other), _slots(a), strict=True)
                 if x[2] != y[2]
             ]
-            how = (
-                "play " + ", ".join(pairs) if pairs else "this run is listed from its lowest start"
-            )
-            return _err(
-                "R1.5", f"equal cards are interchangeable and each play is listed once: {how}"
-            )
+            how = "play " + ", ".join(pairs) if pairs else "a 13-card run from its lowest start"
+            return _err("R1.5", f"equal cards are interchangeable; each play is listed once: {how}")
     return _dead_end(state, remaining, freed)
 
 
@@ -305,8 +292,11 @@ def _dead_end(state: RummyState, remaining: int, freed: int) -> IllegalActionErr
     return _err("R4.7", "you could not complete the turn afterwards")
 
 
-def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
-    """The rule id and a one-line reason why ``a`` is not legal in ``state``."""
+def explain_action(
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction]
+) -> IllegalActionError:
+    """The rule id and a one-line reason why ``a`` is not legal in ``state``, whose legal
+    actions are ``listed``."""
     cfg = state.cfg
     if state.phase == Phase.OVER:
         return _err("R9.1", "the game is over")
@@ -368,7 +358,7 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
         remaining = hand
         for c in a.cards:
             remaining &= ~(1 << c)
-        return _refused_play(state, a, remaining, 0)
+        return _refused_play(state, a, listed, remaining, 0)
     melds = state.melds
     mi = a.target
     if not 0 <= mi < len(melds):
@@ -392,7 +382,7 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
             return _err(rule, why)
         if c >= JOKER0 and meaning == -1 and len(fits) > 1:
             return _err("R8.2", "say what the joker stands for (e.g. LAYOFF JK->M1 as 4H)")
-        return _refused_play(state, a, hand & ~(1 << c), 0)
+        return _refused_play(state, a, listed, hand & ~(1 << c), 0)
     if kind == SWAP:
         if not cfg.swap:
             return _err("R8.7", "joker swaps are off (jokerSwap=off)")
@@ -414,5 +404,5 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
                 return _err("R8.7", f"the jokers in {name} stand for a {card_text(r)[:-1]}")
             if any(x < JOKER0 and x % 52 // 13 == c % 52 // 13 for x in meld.cards):
                 return _err("R5.1", f"{name} already has a {SUIT_NAMES[c % 52 // 13]}")
-        return _refused_play(state, a, (hand & ~(1 << c)) | 1 << j, 1 << j)
+        return _refused_play(state, a, listed, (hand & ~(1 << c)) | 1 << j, 1 << j)
     return _err("", "not an action of this game")

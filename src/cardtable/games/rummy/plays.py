@@ -30,7 +30,7 @@ from cardtable.games.rummy.state import (
     hand_faces,
 )
 
-__all__ = ["Memo", "Play", "completable", "gen_plays", "legal_plays"]
+__all__ = ["Memo", "Play", "completable", "gen_plays"]
 
 
 Play = tuple[RummyAction, int, tuple[Meld, ...], int, int]
@@ -456,24 +456,3 @@ def completable(
             memo[key] = True
             return True
     return False
-
-
-def legal_plays(
-    cfg: Config,
-    seat: int,
-    hand: int,
-    melds: tuple[Meld, ...],
-    nmelds: int,
-    obl: int,
-    taken: int,
-) -> list[Play]:
-    """The plays of :func:`gen_plays` after which the turn can still be completed (R4.7)."""
-    out: list[Play] = []
-    tmask = ~(1 << taken) if taken >= 0 else -1
-    memo: Memo = {}
-    for play in gen_plays(cfg, seat, hand, melds, nmelds, obl, taken):
-        nh = play[1]
-        o2 = (obl & nh) | play[4]
-        if (not o2 and nh & tmask) or completable(cfg, seat, nh, play[2], o2, taken, play[3], memo):
-            out.append(play)
-    return out

@@ -27,7 +27,7 @@ from cardtable.games.rummy.events import (
     TookDiscard,
 )
 from cardtable.games.rummy.melds import meld_meanings
-from cardtable.games.rummy.plays import Play, completable, gen_plays, legal_plays
+from cardtable.games.rummy.plays import Memo, Play, completable, gen_plays
 from cardtable.games.rummy.scoring import hand_penalty, rank_winners, round_scores
 from cardtable.games.rummy.state import (
     DISCARD,
@@ -200,9 +200,20 @@ def legal(state: RummyState) -> Legal:
     obl = state.obligations
     taken = state.taken
     plays: dict[RummyAction, Play] = {}
-    for play in legal_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl, taken):
-        out.append(play[0])
-        plays[play[0]] = play
+    tmask = ~(1 << taken) if taken >= 0 else -1
+    memo: Memo | None = None  # shared by the completion searches, made when one is needed
+    for play in gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl, taken):
+        nh = play[1]
+        o2 = (obl & nh) | play[4]
+        if not o2 and nh & tmask:  # a card other than the taken one is left to discard
+            out.append(play[0])
+            plays[play[0]] = play
+            continue
+        if memo is None:
+            memo = {}
+        if completable(cfg, seat, nh, play[2], o2, taken, play[3], memo):  # R4.7
+            out.append(play[0])
+            plays[play[0]] = play
     if not obl:
         allowed = hand & ~(1 << taken) if taken >= 0 else hand
         if allowed < _PACK2:  # one pack, no jokers: discards by suit pattern
@@ -520,4 +531,4 @@ def apply_action(
 
 def explain_illegal(state: RummyState, action: RummyAction) -> IllegalActionError:
     """Why ``action`` is not legal in ``state``: a rule id and a one-line reason."""
-    return explain_action(state, action)
+    return explain_action(state, action, legal(state)[0])
