@@ -15,7 +15,8 @@ the common positions it counts the legal actions instead of listing them:
   play can leave only the taken card: the runs and sets of the hand's suit patterns, the
   lay-offs from masks of the faces that extend each meld, then one discard per face.
   When the draw picks a play, that play alone is built, in the order of
-  :func:`~cardtable.games.rummy.plays.gen_plays` (a test compares them play by play).
+  :func:`~cardtable.games.rummy.plays.gen_plays` and with its copies (the taken one first,
+  R1.5), and a test compares them play by play.
 
 Every other position goes through the generator itself (:func:`rules.legal` on a state
 built from the locals).  The action that ends a round goes through
