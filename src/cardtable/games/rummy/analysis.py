@@ -358,7 +358,9 @@ def explain_action(
         remaining = hand
         for c in a.cards:
             remaining &= ~(1 << c)
-        return _refused_play(state, a, listed, remaining, 0)
+        kind_, lo, ordered, meanings = interps[0]  # the meld as the legal list writes it
+        canon = RummyAction(MELD, ordered, meanings, lo if kind_ == RUN else 0)
+        return _refused_play(state, canon, listed, remaining, 0)
     melds = state.melds
     mi = a.target
     if not 0 <= mi < len(melds):
@@ -382,7 +384,8 @@ def explain_action(
             return _err(rule, why)
         if c >= JOKER0 and meaning == -1 and len(fits) > 1:
             return _err("R8.2", "say what the joker stands for (e.g. LAYOFF JK->M1 as 4H)")
-        return _refused_play(state, a, listed, hand & ~(1 << c), 0)
+        # the lay-off as the legal list writes it (a natural card's meaning is its face)
+        return _refused_play(state, fits[0][0], listed, hand & ~(1 << c), 0)
     if kind == SWAP:
         if not cfg.swap:
             return _err("R8.7", "joker swaps are off (jokerSwap=off)")

@@ -362,19 +362,15 @@ def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bo
     turn: in a new meld, laid off, or swapped for a table joker (R8.7).
 
     The jokers that may help are those in hand and, with ``jokerSwap``, those on the
-    table, which swaps could free.  A meld made this turn that the card joins needs two
-    cards of its rank or two of its suit within two ranks of it (naturals or jokers);
-    otherwise the card joins a meld already on the table: a run of its suit, a set of its
+    table that a natural card held now could free: no natural card enters the hand during
+    a turn, and a joker on the table keeps its meaning.  A meld made this turn that the card
+    joins needs two cards of its rank or two of its suit within two ranks of it (naturals or
+    jokers); otherwise the card joins a meld already on the table: a run of its suit, a set of its
     rank with room, or (by a swap) a set of its rank whose jokers stand for its suit.
     """
     if card >= JOKER0:
         return True
     nj = (hand >> JOKER0).bit_count()
-    if cfg.swap:
-        for meld in melds:
-            for c in meld.cards:
-                if c >= JOKER0:
-                    nj += 1
     fm = hand_faces(hand)
     f = card % 52
     s, r = divmod(f, 13)
@@ -405,6 +401,30 @@ def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bo
                 and all(c >= JOKER0 or c % 52 // 13 != s for c in meld.cards)
             ):
                 return True
+    if not cfg.swap:
+        return False
+    # the table jokers that a natural card held now could free
+    need = min(3 - suits, 2 - near) - nj
+    for meld in melds:
+        cards = meld.cards
+        if meld.kind == RUN:
+            for i, c in enumerate(cards):
+                if c >= JOKER0 and fm >> pos_face(meld.suit, meld.lo + i) & 1:
+                    need -= 1
+        elif cards[-1] >= JOKER0:  # a set's jokers are listed last
+            rank = meld.lo - 1
+            lacking = 0  # faces of the set's rank held, of suits the set lacks
+            for t in range(4):
+                lacking += fm >> (13 * t + rank) & 1
+            jokers = 0
+            for c in cards:
+                if c >= JOKER0:
+                    jokers += 1
+                else:
+                    lacking -= fm >> (c % 52) & 1
+            need -= min(jokers, lacking)
+        if need <= 0:
+            return True
     return False
 
 

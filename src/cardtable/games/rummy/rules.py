@@ -215,7 +215,7 @@ def legal(state: RummyState) -> Legal:
             out.append(play[0])
             plays[play[0]] = play
     if not obl:
-        allowed = hand & ~(1 << taken) if taken >= 0 else hand
+        allowed = hand & tmask
         if allowed < _PACK2:  # one pack, no jokers: discards by suit pattern
             for s in range(4):
                 pat = allowed >> (13 * s) & 0x1FFF
