@@ -213,7 +213,7 @@ def _turn(state: RummyState) -> Turn:
 PLAYS = (MELD, LAYOFF, SWAP)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(specs())
 def test_R4_7_the_plays_listed_are_the_plays_that_can_be_completed(spec: Spec) -> None:
     state = spec.play_state()
@@ -256,7 +256,7 @@ def test_R4_7_the_plays_listed_are_the_plays_that_can_be_completed(spec: Spec) -
             assert not can, (text, str(err))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(specs(), st.sampled_from(["top", "anyWithAbove", "anySingle"]), st.data())
 def test_R4_8_R11_2_a_take_is_listed_when_its_card_has_a_use(
     spec: Spec, pickup: str, data: st.DataObject
