@@ -357,6 +357,22 @@ def _layoff_run(
 # ------------------------------------------------------------- the R4.7 completion test
 
 
+def _near(r: int, wrap: bool) -> int:
+    """The ranks (a 13-bit mask) within two of rank index ``r`` in a run (R2.2, R2.3)."""
+    positions = [r + 1, 14] if r == 0 and not wrap else [r + 1]
+    mask = 0
+    for p in positions:
+        for d in (-2, -1, 1, 2):
+            q = p + d
+            if wrap or 1 <= q <= 14:
+                mask |= 1 << (q - 1) % 13
+    return mask
+
+
+_NEAR = {wrap: tuple(_near(r, wrap) for r in range(13)) for wrap in (False, True)}
+"""Per wrap flag and rank index, the ranks that may share a run within two of it."""
+
+
 def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bool:
     """A quick necessary condition for an obligated natural card to leave the hand this
     turn: in a new meld, laid off, or swapped for a table joker (R8.7).
@@ -374,18 +390,10 @@ def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bo
     fm = hand_faces(hand)
     f = card % 52
     s, r = divmod(f, 13)
-    suits = sum(fm >> (13 * t + r) & 1 for t in range(4))
+    suits = (fm >> r & 1) + (fm >> (r + 13) & 1) + (fm >> (r + 26) & 1) + (fm >> (r + 39) & 1)
     if suits + nj >= 3:
         return True
-    positions = [r + 1, 14] if r == 0 and not cfg.wrap else [r + 1]
-    near_ranks = set()
-    for p in positions:
-        for d in (-2, -1, 1, 2):
-            q = p + d
-            if not cfg.wrap and not 1 <= q <= 14:
-                continue
-            near_ranks.add((q - 1) % 13)
-    near = sum(fm >> (13 * s + rr) & 1 for rr in near_ranks)
+    near = (fm >> (13 * s) & _NEAR[cfg.wrap][r]).bit_count()
     if near + nj >= 2:
         return True
     for meld in melds:
@@ -407,11 +415,13 @@ def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bo
     need = min(3 - suits, 2 - near) - nj
     for meld in melds:
         cards = meld.cards
+        if max(cards) < JOKER0:
+            continue
         if meld.kind == RUN:
             for i, c in enumerate(cards):
                 if c >= JOKER0 and fm >> pos_face(meld.suit, meld.lo + i) & 1:
                     need -= 1
-        elif cards[-1] >= JOKER0:  # a set's jokers are listed last
+        else:
             rank = meld.lo - 1
             lacking = 0  # faces of the set's rank held, of suits the set lacks
             for t in range(4):
