@@ -13,9 +13,11 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.rummy.melds import pos_face, run_ends, valid_composition
+from cardtable.games.rummy.plays import gen_plays
 from cardtable.games.rummy.state import (
     DISCARD,
     DRAW,
@@ -232,27 +234,69 @@ def _layoff_reason(cfg: Config, meld: Meld, mi: int, card: int, meaning: int) ->
     return "R6.2", f"{text} does not extend {name} at either end"
 
 
-def _dead_end(state: RummyState, remaining: int) -> IllegalActionError:
+def _signature(a: RummyAction) -> tuple[object, ...]:
+    """A play up to the choice among equal cards (R1.5): kind, target and the (face,
+    meaning) of each card (a joker's face is 52); a meld without its start, which only a
+    13-card run could change."""
+    faces = tuple(52 if c >= JOKER0 else c % 52 for c in a.cards)
+    if a.kind == MELD:
+        return (MELD, tuple(sorted(zip(faces, a.meanings, strict=True))))
+    if a.kind == SWAP:
+        return (SWAP, a.target, faces[0])
+    return (a.kind, a.target, faces, a.meanings)
+
+
+def _slots(a: RummyAction) -> list[tuple[int, int, int]]:
+    faces = [52 if c >= JOKER0 else c % 52 for c in a.cards]
+    meanings = list(a.meanings) if a.kind != SWAP else [0, 1]
+    return sorted(zip(faces, meanings, a.cards, strict=True))
+
+
+def _refused_play(
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction], remaining: int, freed: int
+) -> IllegalActionError:
+    """Why a play of a valid shape, with cards held, is not listed: an equal play is listed
+    in its place (R1.5), or the turn could not be completed after it (R4.6, R4.7)."""
+    sig = _signature(a)
+    for other in listed:
+        if other.kind == a.kind and _signature(other) == sig:
+            pairs = [
+                f"{card_text(x[2])} for {card_text(y[2])}"
+                for x, y in zip(_slots(other), _slots(a), strict=True)
+                if x[2] != y[2]
+            ]
+            how = "play " + ", ".join(pairs) if pairs else "a 13-card run from its lowest start"
+            return _err("R1.5", f"equal cards are interchangeable; each play is listed once: {how}")
+    return _dead_end(state, remaining, freed)
+
+
+def _dead_end(state: RummyState, remaining: int, freed: int) -> IllegalActionError:
+    """The turn could not be completed after a play that leaves ``remaining`` in hand and
+    frees the jokers ``freed`` (R4.6, R4.7)."""
     cfg = state.cfg
     if not remaining and cfg.must_discard:
         return _err(
             "R4.6", "going out needs a final discard (mustDiscardToGoOut); keep a card to discard"
         )
-    if state.obligations:
-        names = " ".join(card_text(c) for c in range(108) if state.obligations >> c & 1)
-        return _err("R4.7", f"you could then no longer meld or lay off {names} this turn")
+    obligations = (state.obligations & remaining) | freed
+    if obligations:
+        names = " ".join(card_text(c) for c in range(108) if obligations >> c & 1)
+        return _err("R4.7", f"you could not then meld or lay off {names} and still end the turn")
     t = state.taken
     if t >= 0 and remaining == 1 << t:
         return _err(
             "R4.7",
-            f"you would keep only {card_text(t)}, which you took from the discard "
-            "pile and could neither discard nor lay off",
+            f"you would keep only {card_text(t)}, which you took from the discard pile and may "
+            "not discard (R4.5), and no further play would end the turn",
         )
     return _err("R4.7", "you could not complete the turn afterwards")
 
 
-def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
-    """The rule id and a one-line reason why ``a`` is not legal in ``state``."""
+def explain_action(
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction]
+) -> IllegalActionError:
+    """The rule id and a one-line reason why ``a`` is not legal in ``state``, whose legal
+    actions are ``listed``."""
     cfg = state.cfg
     if state.phase == Phase.OVER:
         return _err("R9.1", "the game is over")
@@ -273,11 +317,10 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
         if depth > 0 and cfg.pickup == 0:
             return _err("R11.1", "only the top discard may be taken (discardPickup=top)")
         chosen = card_text(state.discard[n - 1 - depth])
+        why = f"no meld, lay-off or swap could use {chosen} this turn and still end the turn"
         if depth == 0:
-            return _err(
-                "R4.8", f"{chosen} could not be melded or laid off this turn (pickupMustBeUsed)"
-            )
-        return _err("R11.2", f"no meld or lay-off could use {chosen} this turn")
+            return _err("R4.8", f"{why} (pickupMustBeUsed)")
+        return _err("R11.2", why)
     if state.phase == Phase.DRAW:
         return _err("R4.2", "draw first: DRAW_STOCK or TAKE_DISCARD")
     missing = [
@@ -315,7 +358,9 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
         remaining = hand
         for c in a.cards:
             remaining &= ~(1 << c)
-        return _dead_end(state, remaining)
+        kind_, lo, ordered, meanings = interps[0]  # the meld as the legal list writes it
+        canon = RummyAction(MELD, ordered, meanings, lo if kind_ == RUN else 0)
+        return _refused_play(state, canon, listed, remaining, 0)
     melds = state.melds
     mi = a.target
     if not 0 <= mi < len(melds):
@@ -326,8 +371,6 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
     if kind == LAYOFF:
         c = a.cards[0]
         meaning = a.meanings[0] if a.meanings else -1
-        from cardtable.games.rummy.rules import gen_plays
-
         probe = gen_plays(cfg, seat, 1 << c, melds, state.melds_this_turn, 0)
         fits = [
             p
@@ -341,15 +384,28 @@ def explain_action(state: RummyState, a: RummyAction) -> IllegalActionError:
             return _err(rule, why)
         if c >= JOKER0 and meaning == -1 and len(fits) > 1:
             return _err("R8.2", "say what the joker stands for (e.g. LAYOFF JK->M1 as 4H)")
-        return _dead_end(state, hand & ~(1 << c))
+        # the lay-off as the legal list writes it (a natural card's meaning is its face)
+        return _refused_play(state, fits[0][0], listed, hand & ~(1 << c), 0)
     if kind == SWAP:
         if not cfg.swap:
             return _err("R8.7", "joker swaps are off (jokerSwap=off)")
-        if len(a.cards) < 2 or a.cards[1] not in meld.cards:
-            return _err("R8.7", f"M{mi + 1} has no such joker")
-        return _err(
-            "R8.7",
-            f"{card_text(a.cards[0])} is not the card the joker in M{mi + 1} "
-            "stands for, or the freed joker could not be used this turn",
-        )
+        name = f"M{mi + 1}"
+        if len(a.cards) < 2 or a.cards[1] < JOKER0 or a.cards[1] not in meld.cards:
+            return _err("R8.7", f"{name} has no such joker")
+        c, j = a.cards[0], a.cards[1]
+        if c >= JOKER0:
+            return _err("R8.7", "a table joker is exchanged for a natural card")
+        if meld.kind == RUN:
+            f = pos_face(meld.suit, meld.lo + meld.cards.index(j))
+            if c % 52 != f:
+                return _err(
+                    "R8.7", f"the joker in {name} stands for {card_text(f)}, not {card_text(c)}"
+                )
+        else:
+            r = meld.lo - 1
+            if c % 13 != r:
+                return _err("R8.7", f"the jokers in {name} stand for a {card_text(r)[:-1]}")
+            if any(x < JOKER0 and x % 52 // 13 == c % 52 // 13 for x in meld.cards):
+                return _err("R5.1", f"{name} already has a {SUIT_NAMES[c % 52 // 13]}")
+        return _refused_play(state, a, listed, (hand & ~(1 << c)) | 1 << j, 1 << j)
     return _err("", "not an action of this game")

@@ -24,7 +24,7 @@ from cardtable.core.errors import (
     InvalidPositionError,
 )
 from cardtable.games.rummy.analysis import interpret_meld, meaning_text
-from cardtable.games.rummy.melds import pos_face, valid_composition
+from cardtable.games.rummy.melds import meld_meanings, pos_face, valid_composition
 from cardtable.games.rummy.rules import slot_text
 from cardtable.games.rummy.state import (
     DISCARD,
@@ -332,8 +332,6 @@ def _meld_line(cards: tuple[int, ...], meanings: tuple[int, ...], kind: int) -> 
 
 def format_position(s: RummyState) -> str:
     """The canonical position text (every field, one per line)."""
-    from cardtable.games.rummy.melds import meld_meanings
-
     n = s.cfg.players
     opts = OPTIONS.format_non_default(s.cfg.options) or "-"
     phase = f"{s.phase.name} P{s.current + 1}"

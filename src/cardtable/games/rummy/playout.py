@@ -15,7 +15,8 @@ the common positions it counts the legal actions instead of listing them:
   play can leave only the taken card: the runs and sets of the hand's suit patterns, the
   lay-offs from masks of the faces that extend each meld, then one discard per face.
   When the draw picks a play, that play alone is built, in the order of
-  :func:`~cardtable.games.rummy.rules.gen_plays` (a test compares them play by play).
+  :func:`~cardtable.games.rummy.plays.gen_plays` and with its copies (the taken one first,
+  R1.5), and a test compares them play by play.
 
 Every other position goes through the generator itself (:func:`rules.legal` on a state
 built from the locals).  The action that ends a round goes through
@@ -35,12 +36,10 @@ import random
 from collections.abc import Callable
 
 from cardtable.games.rummy.melds import natural_runs, natural_sets, pos_face, run_ends
+from cardtable.games.rummy.plays import Play, _layoff_run, _set_cards
 from cardtable.games.rummy.rules import (
     DISCARD_ACTIONS,
     DRAW_ACTION,
-    Play,
-    _layoff_run,
-    _set_cards,
     _take_result,
     apply_action,
     legal,
@@ -138,10 +137,14 @@ def _natural_play(
     wrap: bool,
     melding: bool,
     targets: list[int],
+    taken: int,
 ) -> Play:
-    """``gen_plays(cfg, seat, hand, melds, nmade, 0)[k]`` for a hand without jokers (faces
-    ``fm``), built alone: the runs suit by suit, the sets rank by rank, then the lay-offs
-    meld by meld, in the generator's order; each card the lowest copy held."""
+    """``gen_plays(cfg, seat, hand, melds, nmade, 0, taken)[k]`` for a hand without jokers
+    (faces ``fm``), built alone: the runs suit by suit, the sets rank by rank, then the
+    lay-offs meld by meld, in the generator's order; each card the copy taken from the pile
+    if it is that one's face, else the lowest copy held."""
+    # the copies to choose from: without the other copy of the taken card (R1.5, R4.5)
+    pick = hand if not 0 <= taken < JOKER0 else hand & ~(1 << (taken + 52) % 104)
     if melding:
         if fm & fm >> 1 & fm >> 2 & _RUN_STARTS or fm & fm >> 12 & (fm >> 11 | fm >> 1) & _ACES:
             for s in range(4):
@@ -152,7 +155,7 @@ def _natural_play(
                 lo, length, _ = runs[k]
                 base = 13 * s
                 meanings = tuple(base + (lo + i - 1) % 13 for i in range(length))
-                cards = tuple(f if hand >> f & 1 else f + 52 for f in meanings)
+                cards = tuple(f if pick >> f & 1 else f + 52 for f in meanings)
                 used = 0
                 for c in cards:
                     used |= 1 << c
@@ -176,7 +179,7 @@ def _natural_play(
                 continue
             sub = subsets[k]
             faces = [13 * s + r for s in range(4) if sub >> s & 1]
-            cards = tuple(f if hand >> f & 1 else f + 52 for f in faces)
+            cards = tuple(f if pick >> f & 1 else f + 52 for f in faces)
             used = 0
             for c in cards:
                 used |= 1 << c
@@ -201,7 +204,7 @@ def _natural_play(
                 f = pos_face(meld.suit, pos)
                 if here >> f & 1:  # a 12-card wrapped run's two ends are one face: k is 0
                     if not k:
-                        c = f if hand >> f & 1 else f + 52
+                        c = f if pick >> f & 1 else f + 52
                         return _layoff_run(meld, mi, melds, c, f, pos, hand, nmade)
                     k -= 1
         else:
@@ -209,7 +212,7 @@ def _natural_play(
                 here &= here - 1
                 k -= 1
             f = (here & -here).bit_length() - 1
-            c = f if hand >> f & 1 else f + 52
+            c = f if pick >> f & 1 else f + 52
             cards = meld.cards
             nc = _set_cards(
                 [*(x for x in cards if x < JOKER0), c], [x for x in cards if x >= JOKER0]
@@ -392,7 +395,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             else:
                 k = randbelow(n)
             if k < nplays:
-                play = _natural_play(k, seat, hand, fm, melds, nmade, wrap, melding, targets)
+                play = _natural_play(k, seat, hand, fm, melds, nmade, wrap, melding, targets, taken)
                 # a natural card or meld: update the lay-off faces of the one meld made
                 # or extended (no joker comes or goes)
                 target_melds = play[2]

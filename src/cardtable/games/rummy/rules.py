@@ -1,7 +1,8 @@
-"""Rummy rules: dealing, legal actions, the no-dead-end search, and ``apply``.
+"""Rummy rules: dealing, legal actions and ``apply``.
 
-The legal-action generator is the single source of truth: :func:`transitions` lists every
-legal action with the state it leads to, and ``apply`` only looks actions up there.
+The legal-action generator is the single source of truth: :func:`legal` lists every legal
+action, with the outcome of each play (from :mod:`cardtable.games.rummy.plays`, which also
+holds the no-dead-end search), and ``apply`` only looks plays up there.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from functools import cache
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
 from cardtable.core.rng import derive_rng
+from cardtable.games.rummy.analysis import explain_action
 from cardtable.games.rummy.events import (
     Discarded,
     DrewStock,
@@ -24,16 +26,8 @@ from cardtable.games.rummy.events import (
     SwappedJoker,
     TookDiscard,
 )
-from cardtable.games.rummy.melds import (
-    joker_runs,
-    joker_sets,
-    meld_meanings,
-    natural_runs,
-    natural_sets,
-    pos_face,
-    run_ends,
-    valid_composition,
-)
+from cardtable.games.rummy.melds import meld_meanings
+from cardtable.games.rummy.plays import Memo, Play, completable, gen_plays
 from cardtable.games.rummy.scoring import hand_penalty, rank_winners, round_scores
 from cardtable.games.rummy.state import (
     DISCARD,
@@ -42,10 +36,7 @@ from cardtable.games.rummy.state import (
     JOKER0,
     LAYOFF,
     MELD,
-    RUN,
-    SET,
     SETJ,
-    SWAP,
     TAKE,
     Config,
     Meld,
@@ -53,7 +44,6 @@ from cardtable.games.rummy.state import (
     RummyAction,
     RummyState,
     card_text,
-    hand_faces,
 )
 
 __all__ = [
@@ -67,9 +57,6 @@ __all__ = [
     "meld_text",
     "slot_text",
 ]
-
-Play = tuple[RummyAction, int, tuple[Meld, ...], int, int]
-"""(action, hand after, melds after, melds made this turn after, obligations added)."""
 
 
 def slot_text(card: int, meaning: int) -> str:
@@ -146,384 +133,7 @@ def deal(
     return state, event
 
 
-# ------------------------------------------------------------------ play generation
-
-
-def _pick(hand: int, face: int, pref: int) -> int:
-    """The copy of a natural face to play: an obligated copy first, else the lowest."""
-    a, b = face, face + 52
-    if pref >> a & 1 and hand >> a & 1:
-        return a
-    if pref >> b & 1 and hand >> b & 1:
-        return b
-    if hand >> a & 1:
-        return a
-    if hand >> b & 1:
-        return b
-    return -1
-
-
-def _jokers(hand: int, pref: int, count: int) -> list[int]:
-    """``count`` jokers to play (obligated ones first), in increasing id order."""
-    first = [j for j in range(JOKER0, JOKER0 + 4) if (hand & pref) >> j & 1]
-    rest = [j for j in range(JOKER0, JOKER0 + 4) if hand >> j & 1 and not pref >> j & 1]
-    return sorted((first + rest)[:count])
-
-
-def _set_cards(naturals: list[int], jokers: list[int]) -> tuple[int, ...]:
-    return tuple(sorted(naturals, key=lambda c: c % 52)) + tuple(sorted(jokers))
-
-
-def gen_plays(
-    cfg: Config, seat: int, hand: int, melds: tuple[Meld, ...], nmelds: int, obl: int
-) -> list[Play]:
-    """Every MELD, LAYOFF and SWAP the rules allow from ``hand`` (before the R4.7 check)."""
-    out: list[Play] = []
-    fm = hand_faces(hand)
-    nj = (hand >> JOKER0).bit_count()
-    wrap = cfg.wrap
-    nm = len(melds)
-    if not (cfg.one_meld and nmelds >= 1):
-        for s in range(4):
-            pat = fm >> (13 * s) & 0x1FFF
-            if not pat:
-                continue
-            if (
-                not nj
-                and not pat & pat >> 1 & pat >> 2
-                and pat & 0x1801 != 0x1801
-                and not (wrap and pat & 0x1003 == 0x1003)
-            ):
-                continue  # no three in a row: no natural run
-            base = 13 * s
-            for lo, length, _ in natural_runs(pat, wrap):
-                cards = tuple(_pick(hand, base + (lo + i - 1) % 13, obl) for i in range(length))
-                meanings = tuple(base + (lo + i - 1) % 13 for i in range(length))
-                used = 0
-                for c in cards:
-                    used |= 1 << c
-                out.append(
-                    (
-                        RummyAction(MELD, cards, meanings, lo),
-                        hand & ~used,
-                        (*melds, Meld(RUN, s, lo, cards, seat)),
-                        nmelds + 1,
-                        0,
-                    )
-                )
-            if nj:
-                for lo, length, _, slots in joker_runs(pat, nj, wrap, cfg.joker_limit, cfg.touch):
-                    js = _jokers(hand, obl, slots.bit_count())
-                    ji = 0
-                    cl: list[int] = []
-                    ml: list[int] = []
-                    used = 0
-                    for i in range(length):
-                        f = base + (lo + i - 1) % 13
-                        if slots >> i & 1:
-                            c = js[ji]
-                            ji += 1
-                        else:
-                            c = _pick(hand, f, obl)
-                        cl.append(c)
-                        ml.append(f)
-                        used |= 1 << c
-                    cards = tuple(cl)
-                    out.append(
-                        (
-                            RummyAction(MELD, cards, tuple(ml), lo),
-                            hand & ~used,
-                            (*melds, Meld(RUN, s, lo, cards, seat)),
-                            nmelds + 1,
-                            0,
-                        )
-                    )
-        sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
-        ranks = (sa | sb | sc | sd) if nj else ((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
-        while ranks:
-            low = ranks & -ranks
-            ranks ^= low
-            r = low.bit_length() - 1
-            q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
-            if q.bit_count() >= 3:
-                for sub in natural_sets(q):
-                    nat = [_pick(hand, 13 * s + r, obl) for s in range(4) if sub >> s & 1]
-                    cards = _set_cards(nat, [])
-                    used = 0
-                    for c in cards:
-                        used |= 1 << c
-                    out.append(
-                        (
-                            RummyAction(MELD, cards, tuple(c % 52 for c in cards), 0),
-                            hand & ~used,
-                            (*melds, Meld(SET, -1, r + 1, cards, seat)),
-                            nmelds + 1,
-                            0,
-                        )
-                    )
-            if nj:
-                for sub, j in joker_sets(q, nj, cfg.joker_limit):
-                    nat = [_pick(hand, 13 * s + r, obl) for s in range(4) if sub >> s & 1]
-                    cards = _set_cards(nat, _jokers(hand, obl, j))
-                    used = 0
-                    for c in cards:
-                        used |= 1 << c
-                    meanings = tuple(c % 52 if c < JOKER0 else SETJ + r for c in cards)
-                    out.append(
-                        (
-                            RummyAction(MELD, cards, meanings, 0),
-                            hand & ~used,
-                            (*melds, Meld(SET, -1, r + 1, cards, seat)),
-                            nmelds + 1,
-                            0,
-                        )
-                    )
-    # lay-offs (R6)
-    joker = _jokers(hand, obl, 1)[0] if nj else -1
-    for mi in range(nm):
-        meld = melds[mi]
-        cards = meld.cards
-        if not nj:  # fast rejection: no joker in hand and no end/suit card held
-            n = len(cards)
-            if meld.kind == RUN:
-                if n >= 13:
-                    continue
-                base = 13 * meld.suit
-                lo = meld.lo
-                hi = lo + n - 1
-                if not (
-                    ((wrap or hi < 14) and fm >> (base + hi % 13) & 1)
-                    or ((wrap or lo > 1) and fm >> (base + (lo - 2) % 13) & 1)
-                ):
-                    continue
-            elif n >= 4 or not fm & (_RANK_FACES[meld.lo - 1]):
-                continue
-        if meld.kind == RUN:
-            ends = run_ends(meld, wrap)
-            if not ends:
-                continue
-            seen = 0
-            njm = 0
-            for c in cards:
-                if c >= JOKER0:
-                    njm += 1
-            for pos in ends:
-                f = pos_face(meld.suit, pos)
-                if not seen >> f & 1 and fm >> f & 1:
-                    seen |= 1 << f
-                    c = _pick(hand, f, obl)
-                    out.append(_layoff_run(meld, mi, melds, c, f, pos, hand, nmelds))
-                if joker >= 0 and not seen >> (f + 52) & 1:
-                    if not valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit):
-                        continue
-                    if not cfg.touch:
-                        neighbour = cards[-1] if pos == meld.lo + len(cards) else cards[0]
-                        if neighbour >= JOKER0:
-                            continue
-                    seen |= 1 << (f + 52)
-                    out.append(_layoff_run(meld, mi, melds, joker, f, pos, hand, nmelds))
-        else:
-            if len(cards) >= 4:
-                continue
-            r = meld.lo - 1
-            present = 0
-            njm = 0
-            for c in cards:
-                if c >= JOKER0:
-                    njm += 1
-                else:
-                    present |= 1 << (c % 52 // 13)
-            for s in range(4):
-                if not present >> s & 1:
-                    f = 13 * s + r
-                    if fm >> f & 1:
-                        c = _pick(hand, f, obl)
-                        nc = _set_cards(
-                            [*(x for x in cards if x < JOKER0), c],
-                            [x for x in cards if x >= JOKER0],
-                        )
-                        nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
-                        out.append(
-                            (
-                                RummyAction(LAYOFF, (c,), (f,), mi),
-                                hand & ~(1 << c),
-                                (*melds[:mi], nmeld, *melds[mi + 1 :]),
-                                nmelds,
-                                0,
-                            )
-                        )
-            if joker >= 0 and valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit):
-                nc = _set_cards(
-                    [x for x in cards if x < JOKER0], [*(x for x in cards if x >= JOKER0), joker]
-                )
-                nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
-                out.append(
-                    (
-                        RummyAction(LAYOFF, (joker,), (SETJ + r,), mi),
-                        hand & ~(1 << joker),
-                        (*melds[:mi], nmeld, *melds[mi + 1 :]),
-                        nmelds,
-                        0,
-                    )
-                )
-    # joker swaps (R8.7)
-    if cfg.swap:
-        for mi in range(nm):
-            meld = melds[mi]
-            cards = meld.cards
-            if not any(c >= JOKER0 for c in cards):
-                continue
-            if meld.kind == RUN:
-                for i, j in enumerate(cards):
-                    if j < JOKER0:
-                        continue
-                    f = pos_face(meld.suit, meld.lo + i)
-                    if fm >> f & 1:
-                        c = _pick(hand, f, obl)
-                        nc = (*cards[:i], c, *cards[i + 1 :])
-                        out.append(
-                            (
-                                RummyAction(SWAP, (c, j), (), mi),
-                                (hand & ~(1 << c)) | 1 << j,
-                                (
-                                    *melds[:mi],
-                                    Meld(RUN, meld.suit, meld.lo, nc, meld.owner),
-                                    *melds[mi + 1 :],
-                                ),
-                                nmelds,
-                                1 << j,
-                            )
-                        )
-            else:
-                r = meld.lo - 1
-                nat = [x for x in cards if x < JOKER0]
-                js = [x for x in cards if x >= JOKER0]
-                present = 0
-                for c in nat:
-                    present |= 1 << (c % 52 // 13)
-                for s in range(4):
-                    f = 13 * s + r
-                    if not present >> s & 1 and fm >> f & 1:
-                        c = _pick(hand, f, obl)
-                        j = js[0]
-                        nmeld = Meld(SET, -1, meld.lo, _set_cards([*nat, c], js[1:]), meld.owner)
-                        out.append(
-                            (
-                                RummyAction(SWAP, (c, j), (), mi),
-                                (hand & ~(1 << c)) | 1 << j,
-                                (*melds[:mi], nmeld, *melds[mi + 1 :]),
-                                nmelds,
-                                1 << j,
-                            )
-                        )
-    return out
-
-
-def _layoff_run(
-    meld: Meld,
-    mi: int,
-    melds: tuple[Meld, ...],
-    card: int,
-    face: int,
-    pos: int,
-    hand: int,
-    nmelds: int,
-) -> Play:
-    n = len(meld.cards)
-    if pos == meld.lo + n:
-        nmeld = Meld(RUN, meld.suit, meld.lo, (*meld.cards, card), meld.owner)
-    else:
-        lo = pos if pos >= 1 else pos + 13
-        nmeld = Meld(RUN, meld.suit, lo, (card, *meld.cards), meld.owner)
-    return (
-        RummyAction(LAYOFF, (card,), (face,), mi),
-        hand & ~(1 << card),
-        (*melds[:mi], nmeld, *melds[mi + 1 :]),
-        nmelds,
-        0,
-    )
-
-
-# ------------------------------------------------------------- the R4.7 completion test
-
-
-def _could_use(cfg: Config, card: int, hand: int, melds: tuple[Meld, ...]) -> bool:
-    """A quick necessary condition for an obligated natural card to be usable this turn."""
-    if card >= JOKER0:
-        return True
-    nj = (hand >> JOKER0).bit_count()
-    fm = hand_faces(hand)
-    f = card % 52
-    s, r = divmod(f, 13)
-    suits = sum(fm >> (13 * t + r) & 1 for t in range(4))
-    if suits + nj >= 3:
-        return True
-    positions = [r + 1, 14] if r == 0 and not cfg.wrap else [r + 1]
-    near_ranks = set()
-    for p in positions:
-        for d in (-2, -1, 1, 2):
-            q = p + d
-            if not cfg.wrap and not 1 <= q <= 14:
-                continue
-            near_ranks.add((q - 1) % 13)
-    near = sum(fm >> (13 * s + rr) & 1 for rr in near_ranks)
-    if near + nj >= 2:
-        return True
-    for meld in melds:
-        if meld.kind == RUN:
-            if meld.suit == s:
-                return True
-        elif meld.lo - 1 == r and len(meld.cards) < 4:
-            return True
-    return False
-
-
-def completable(
-    cfg: Config,
-    seat: int,
-    hand: int,
-    melds: tuple[Meld, ...],
-    obl: int,
-    taken: int,
-    nmelds: int,
-    memo: dict[tuple[int, tuple[Meld, ...], int, int], bool] | None = None,
-) -> bool:
-    """R4.7: can the turn still be completed — an empty hand (unless mustDiscardToGoOut), or
-    every obligation met and a card left that may be discarded?"""
-    if not obl:
-        if not hand:
-            return not cfg.must_discard
-        if hand & ~(1 << taken if taken >= 0 else 0):
-            return True
-    else:
-        o = obl
-        while o:
-            low = o & -o
-            if not _could_use(cfg, low.bit_length() - 1, hand, melds):
-                return False
-            o ^= low
-    if memo is None:
-        memo = {}
-    key = (hand, melds, obl, nmelds)
-    got = memo.get(key)
-    if got is not None:
-        return got
-    memo[key] = False
-    plays = gen_plays(cfg, seat, hand, melds, nmelds, obl)
-    if obl:
-        plays.sort(key=lambda p: not any(obl >> c & 1 for c in p[0].cards))
-    for _, nh, nm, nn, oa in plays:
-        if completable(cfg, seat, nh, nm, (obl & nh) | oa, taken, nn, memo):
-            memo[key] = True
-            return True
-    return False
-
-
 # -------------------------------------------------------------------- legal actions
-
-Transition = tuple[
-    RummyAction, int, tuple[Meld, ...], int, int, int, tuple[int, ...], tuple[int, ...]
-]
 
 
 def _take_result(
@@ -545,8 +155,6 @@ DISCARD_ACTIONS = tuple(RummyAction(DISCARD, (c,)) for c in range(108))
 """DISCARD actions by physical card."""
 
 _PACK2 = 1 << 52
-_RANK_FACES = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
-"""The four faces of each rank (index rank - 1)."""
 
 
 @cache
@@ -600,13 +208,23 @@ def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
     taken = state.taken
     plays: dict[RummyAction, Play] = {}
     tmask = ~(1 << taken) if taken >= 0 else -1
+    memo: Memo | None = None  # shared by the completion searches, made when one is needed
     skip = only is not None and only.kind == DISCARD  # a discard's legality needs no plays
-    for play in () if skip else gen_plays(cfg, seat, hand, state.melds, state.melds_this_turn, obl):
+    melds = state.melds
+    for play in (
+        () if skip else gen_plays(cfg, seat, hand, melds, state.melds_this_turn, obl, taken)
+    ):
         if only is not None and play[0] != only:
             continue
         nh = play[1]
         o2 = (obl & nh) | play[4]
-        if (not o2 and nh & tmask) or completable(cfg, seat, nh, play[2], o2, taken, play[3]):
+        if not o2 and nh & tmask:  # a card other than the taken one is left to discard
+            out.append(play[0])
+            plays[play[0]] = play
+            continue
+        if memo is None:
+            memo = {}
+        if completable(cfg, seat, nh, play[2], o2, taken, play[3], memo):  # R4.7
             out.append(play[0])
             plays[play[0]] = play
     if not obl and (only is None or only.kind == DISCARD):
@@ -926,6 +544,4 @@ def apply_action(
 
 def explain_illegal(state: RummyState, action: RummyAction) -> IllegalActionError:
     """Why ``action`` is not legal in ``state``: a rule id and a one-line reason."""
-    from cardtable.games.rummy.analysis import explain_action
-
-    return explain_action(state, action)
+    return explain_action(state, action, legal(state)[0])
