@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import time
@@ -190,10 +191,30 @@ def _used_messages() -> set[str]:
     used: set[str] = set()
     js = (SERVER / "static" / "app.js").read_text()
     used |= {m.group(1) for m in re.finditer(r'\bn?t\(\s*"([^"]+)"', js)}
-    for py in SERVER.glob("*.py"):
+    for py in SERVER.rglob("*.py"):
         src = py.read_text()
         used |= {m.group(1) for m in re.finditer(r'(?:gettext|fmt|nfmt)\(\s*"([^"]+)"', src)}
     return {u for u in used if not u.endswith(":")}
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("game", REGISTRY.names())
+def test_every_message_of_a_game_s_table_script_is_translated(game: str, lang: str) -> None:
+    """What a game's own ``static/table.js`` shows comes from its catalog (or the server's)."""
+    package = REGISTRY.get(game).resource_package()
+    assert package is not None
+    folder = Path(importlib.import_module(package).__file__ or "").parent
+    js = (folder / "static" / "table.js").read_text(encoding="utf-8")
+    used = {m.group(1) for m in re.finditer(r'\bk\.n?t\(\s*"([^"]+)"', js)}
+    assert used, "the script shows translated words"
+    ids: dict[str, Any] = {}
+    for po in (LOCALE_DIR / lang, folder / "locale" / lang):
+        with (po / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+            ids.update({m.id if isinstance(m.id, str) else m.id[0]: m for m in read_po(fh) if m.id})
+    for message in sorted(u for u in used if not u.endswith(":")):
+        assert message in ids, f"{message!r} ({game}) is in neither {lang} catalog"
+        string = ids[message].string
+        assert string and all(string), f"{message!r} has no {lang} translation"
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
