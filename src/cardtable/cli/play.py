@@ -8,6 +8,7 @@ one-line reason and the same prompt again.  ``q`` (or the end of input) saves th
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +23,13 @@ from cardtable.core.rng import derive_rng
 from cardtable.core.seats import seat_name
 from cardtable.tables import Table
 
-__all__ = ["MAX_LISTED", "PlaySettings", "format_outcome", "play_game"]
+__all__ = [
+    "MAX_LISTED",
+    "PlaySettings",
+    "check_record_path",
+    "format_outcome",
+    "play_game",
+]
 
 MAX_LISTED = 30
 """How many legal moves are listed before ``?`` is needed to see them all."""
@@ -240,8 +247,22 @@ def make_settings(
 ) -> PlaySettings:
     """Validated settings, with the default record path ``./cardtable-<game>-<seed>.json``."""
     path = Path(record) if record else Path(f"cardtable-{game.info.name}-{seed}.json")
+    check_record_path(path)
     scope: Scope = "unit" if unit else "match"
     return PlaySettings(players, seat, tuple(bots), seed, options, scope, path)
+
+
+def check_record_path(path: Path) -> None:
+    """Raise ``InvalidOptionError`` unless the record can be written to ``path``: its folder
+    exists and is writable, and ``path`` is not a folder.  Checked before the game starts,
+    so a game is never played into a record that cannot be saved."""
+    folder = path.parent
+    if path.is_dir():
+        raise InvalidOptionError(f"--record {path}: is a folder; name a file in it")
+    if not folder.is_dir():
+        raise InvalidOptionError(f"--record {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InvalidOptionError(f"--record {path}: not writable")
 
 
 def read_stdin_line() -> str | None:

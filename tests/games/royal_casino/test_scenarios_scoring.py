@@ -299,8 +299,7 @@ def test_CT51_three_players_18_with_a_tie_for_most_cards() -> None:
 
 # -- C10.4: two restricted sides meet their requirement in the same hand ---------------------
 ISSUE_11_POSITION = (
-    "royal-casino 2p; scores=18 19; dealer=P2; turn=P2; hands=- / 2C; "
-    "piles=3C 4C 5C / 10D; last=P1"
+    "royal-casino 2p; scores=18 19; dealer=P2; turn=P2; hands=- / 2C; piles=3C 4C 5C / 10D; last=P1"
 )
 """P1 (at 18) ends with most cards, P2 (at 19) with 10♦: both meet their requirement."""
 
