@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.hints import hint
+from cardtable.cli.present import pretty_text, score_lines
 from cardtable.core.errors import CardtableError, InvalidOptionError
-from cardtable.core.game import Outcome, Scope
+from cardtable.core.game import Event, Outcome, Scope
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
 from cardtable.core.seats import seat_name
@@ -117,7 +118,7 @@ def play_game(
         while True:
             table.run_bots()
             for _version, event in table.events_since(me, seen):
-                write(f"  {event.describe()}")
+                _write_event(game, event, settings.players, write)
             seen = table.version
             if table.is_over:
                 break
@@ -135,6 +136,17 @@ def play_game(
         write("You won!" if outcome.seat_won(me) else "You did not win this time.")
     _save(table, settings.record_path, write)
     return 0
+
+
+def _write_event(game: AnyGame, event: Event, players: int, write: Callable[[str], None]) -> None:
+    """One log line (cards with suit symbols), or at the end of a hand, round or deal the
+    game's score breakdown as a table, a column per side."""
+    scores = score_lines(game, event, players)
+    if scores is None:
+        write(f"  {pretty_text(event.describe())}")
+        return
+    write("")
+    write(scores)
 
 
 def _human_turn(
@@ -205,7 +217,7 @@ def _show_hints(game: AnyGame, table: Table, me: int, write: Callable[[str], Non
     except ValueError as e:
         write(f"no hint: {e}")
         return
-    write("hints (from your view only; win = ahead at the end of this hand):")
+    write(f"hints (from your view only; win = ahead at the end of this {game.info.unit}):")
     for i, h in enumerate(hints, 1):
         if h.visits == 0:
             write(f"  {i}. {h.text}  (the only legal move)")
