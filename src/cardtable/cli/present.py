@@ -130,7 +130,7 @@ def score_rich_table(game: AnyGame, event: Event, players: int) -> RichTable | N
     catalog = english_catalog(game.resource_package())
     width = max((len(row.values) for row in table.rows), default=0)
     out = RichTable(title=render_message(table.title, catalog), title_justify="left")
-    out.add_column("")
+    out.add_column("", no_wrap=True)
     for column in _columns(game, players, width):
         out.add_column(column, justify="right")
     for row in table.rows:

@@ -103,6 +103,7 @@ _ITEMS = (
     "big_casino",
     "little_casino",
     "aces",
+    "swept",
     "sweeps",
 )
 

@@ -48,6 +48,8 @@ class HandScore:
     aces: int
     sweeps: int
     """Net sweep points scored (after cancellation and the 18+ rule)."""
+    swept: int
+    """Sweeps made in the hand, before cancellation (C7.3)."""
 
     @property
     def total(self) -> int:
@@ -114,6 +116,7 @@ def score_hand(
                 little_casino=1 if pile & TWO_OF_SPADES else 0,
                 aces=(pile & ACE_BITS).bit_count(),
                 sweeps=0 if barred else nets[i],
+                swept=sweeps[i],
             )
         )
     return tuple(out)
