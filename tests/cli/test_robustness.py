@@ -67,6 +67,7 @@ def test_serve_unknown_host_is_one_line(run: Run) -> None:
         ("play", "casino", "--players", "9"),
         ("play", "casino", "--seat", "P7"),
         ("play", "casino", "--bots", ",,"),
+        ("play", "casino", "--bots", ""),
         ("play", "casino", "--option", "sweeps"),
         ("selfplay", "casino", "-g", "0"),
     ],

@@ -98,7 +98,7 @@ def default_bot(game: AnyGame) -> str:
 
 def parse_bots(game: AnyGame, text: str | None) -> list[str]:
     """Read a comma-separated list of bot names; each must exist for the game."""
-    names = [n.strip().lower() for n in (text or default_bot(game)).split(",")]
+    names = [n.strip().lower() for n in (default_bot(game) if text is None else text).split(",")]
     if not all(names):
         raise InvalidOptionError(f"write bots as a comma-separated list of names; got {text!r}")
     for name in names:
