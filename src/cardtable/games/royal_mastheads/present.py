@@ -94,11 +94,11 @@ def score_table(event: Event) -> ScoreTable | None:
     by_seat = _points_by_seat(event)
     rows = (
         ScoreRow(Message("mastheads.bd.tricks"), event.tricks),
+        ScoreRow(Message("mastheads.bd.card_points"), event.card_points),
         ScoreRow(
             Message("mastheads.bd.capture_order"),
             tuple(", ".join(f"{c} {p:+d}" for c, p in items) or "—" for items in by_seat),
         ),
-        ScoreRow(Message("mastheads.bd.card_points"), event.card_points),
         ScoreRow(
             Message("mastheads.bd.pot"),
             tuple(_pot_points(event, items, s) for s, items in enumerate(by_seat)),

@@ -93,8 +93,9 @@ def card_point_items(cfg: Config, turned: int, captured: Sequence[int]) -> tuple
 
     >>> from cardtable.cards import parse_cards
     >>> from cardtable.games.royal_mastheads.state import OPTIONS, config_of
-    >>> card_point_items(config_of(OPTIONS.defaults()), 0, parse_cards("7H 7S KD AC"))
-    (1, 2, 2, -10)
+    >>> # 2♠ turned: 2s are mastheads and score double
+    >>> card_point_items(config_of(OPTIONS.defaults()), 1, parse_cards("7H 7S KD AC 2D"))
+    (1, 2, 2, -10, 2)
     """
     unit, flat = _tables(cfg, turned)
     counts = [0] * 14
