@@ -125,3 +125,17 @@ def test_the_command_prints_a_usage_error_as_one_line() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: Invalid value")
+
+
+def test_replay_of_a_number_json_refuses_is_one_line(run: Run, tmp_path: Path) -> None:
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"version": 2, "game": "casino", "seed": ' + "1" * 5000 + "}", "utf-8")
+    result = run("replay", str(huge))
+    assert result.exit_code == 2
+    assert "not a record" in _one_error_line(result.stderr)
+
+
+def test_a_position_with_a_bad_player_count_is_one_line(run: Run) -> None:
+    result = run("legal", "rummy", "rummy\nplayers: 2options: -")
+    assert result.exit_code == 2
+    assert "players" in _one_error_line(result.stderr)

@@ -468,10 +468,15 @@ def apply(game: str, position: str, actions: tuple[str, ...]) -> None:
 @click.argument("record", metavar="RECORD")
 def replay_cmd(record: str) -> None:
     """Check a game record (a JSON file, or `-`) and print its final position and outcome."""
+    text = read_text(record)
     try:
-        rec = Record.loads(read_text(record))
+        rec = Record.loads(text)
+    except CardtableError:
+        raise
     except RecursionError:
         raise InvalidRecordError(f"{record}: the JSON is nested too deeply") from None
+    except ValueError as e:  # what json itself refuses beyond syntax (a 5,000-digit number)
+        raise InvalidRecordError(f"{record}: not a record: {e}") from None
     g = get_game(rec.game)
     result = replay(rec, g)
     final = result.final
