@@ -8,6 +8,7 @@ from rich.table import Table as RichTable
 
 from cardtable.arena.core import ArenaConfig, GameResult
 from cardtable.arena.stats import Summary, game_wins
+from cardtable.core.errors import InvalidOptionError
 
 __all__ = ["RunningTable", "summary_table"]
 
@@ -56,9 +57,20 @@ def summary_table(summary: Summary, title: str) -> RichTable:
 
 def parse_budgets(text: str | None) -> list[int]:
     """``100,400,1600`` as a list of simulation budgets (empty when not given)."""
-    if not text:
+    if text is None:
         return []
-    return [int(t) for t in text.split(",") if t.strip()]
+    budgets = []
+    for word in text.split(","):
+        try:
+            budget = int(word.strip())
+        except ValueError:
+            raise InvalidOptionError(
+                f"--budgets: write simulation counts like 100,400,1600; got {text!r}"
+            ) from None
+        if budget < 1:
+            raise InvalidOptionError(f"--budgets: a budget must be at least 1; got {budget}")
+        budgets.append(budget)
+    return budgets
 
 
 def sweep_bots(bots: Sequence[str], budget: int) -> tuple[str, ...]:

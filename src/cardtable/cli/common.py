@@ -7,6 +7,7 @@ contract; it never decides legality itself.
 
 from __future__ import annotations
 
+import math
 import random
 import sys
 from collections.abc import Sequence
@@ -23,6 +24,7 @@ from cardtable.games import REGISTRY
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "FiniteRange",
     "UserError",
     "check_players",
     "default_bot",
@@ -47,6 +49,24 @@ class UserError(click.ClickException):
     def show(self, file: Any = None) -> None:
         """Print ``error: message`` on stderr (no traceback, one line)."""
         click.echo(f"error: {self.format_message()}", err=True)
+
+
+class FiniteRange(click.FloatRange):
+    """A :class:`click.FloatRange` that also refuses ``nan`` (which every range check
+    lets through, since it compares false with every bound).
+
+    >>> FiniteRange(0.0, 10.0).convert("2.5", None, None)
+    2.5
+    """
+
+    name = "finite float range"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The number, checked to be finite and in range."""
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
 
 
 def registry() -> Registry:
@@ -78,7 +98,7 @@ def default_bot(game: AnyGame) -> str:
 
 def parse_bots(game: AnyGame, text: str | None) -> list[str]:
     """Read a comma-separated list of bot names; each must exist for the game."""
-    names = [n.strip().lower() for n in (text or default_bot(game)).split(",")]
+    names = [n.strip().lower() for n in (default_bot(game) if text is None else text).split(",")]
     if not all(names):
         raise InvalidOptionError(f"write bots as a comma-separated list of names; got {text!r}")
     for name in names:

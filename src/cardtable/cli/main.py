@@ -354,6 +354,8 @@ def arena(
     names = parse_bots(g, bots)
     opts = parse_options(g, options)
     sweep = arena_cli.parse_budgets(budgets)
+    if chart is not None and Path(chart).suffix.lower() not in (".png", ".svg"):
+        raise UserError(f"--chart {chart}: name a .png or .svg file")
     lineups = [tuple(names)] if not sweep else [arena_cli.sweep_bots(names, b) for b in sweep]
     summaries = []
     for entrants in lineups:
@@ -466,7 +468,15 @@ def apply(game: str, position: str, actions: tuple[str, ...]) -> None:
 @click.argument("record", metavar="RECORD")
 def replay_cmd(record: str) -> None:
     """Check a game record (a JSON file, or `-`) and print its final position and outcome."""
-    rec = Record.loads(read_text(record))
+    text = read_text(record)
+    try:
+        rec = Record.loads(text)
+    except CardtableError:
+        raise
+    except RecursionError:
+        raise InvalidRecordError(f"{record}: the JSON is nested too deeply") from None
+    except ValueError as e:  # what json itself refuses beyond syntax (a 5,000-digit number)
+        raise InvalidRecordError(f"{record}: not a record: {e}") from None
     g = get_game(rec.game)
     result = replay(rec, g)
     final = result.final
@@ -495,7 +505,7 @@ def replay_cmd(record: str) -> None:
 @click.option(
     "--seconds",
     "-t",
-    type=click.FloatRange(min=0.0, min_open=True),
+    type=common.FiniteRange(min=0.0, max=86_400.0, min_open=True),
     default=10.0,
     show_default=True,
     help="How long to run.",

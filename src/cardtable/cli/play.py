@@ -8,6 +8,7 @@ one-line reason and the same prompt again.  ``q`` (or the end of input) saves th
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -15,14 +16,21 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.hints import hint
+from cardtable.cli.present import pretty_text, score_lines
 from cardtable.core.errors import CardtableError, InvalidOptionError
-from cardtable.core.game import Outcome, Scope
+from cardtable.core.game import Event, Outcome, Scope
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
 from cardtable.core.seats import seat_name
 from cardtable.tables import Table
 
-__all__ = ["MAX_LISTED", "PlaySettings", "format_outcome", "play_game"]
+__all__ = [
+    "MAX_LISTED",
+    "PlaySettings",
+    "check_record_path",
+    "format_outcome",
+    "play_game",
+]
 
 MAX_LISTED = 30
 """How many legal moves are listed before ``?`` is needed to see them all."""
@@ -110,7 +118,7 @@ def play_game(
         while True:
             table.run_bots()
             for _version, event in table.events_since(me, seen):
-                write(f"  {event.describe()}")
+                _write_event(game, event, settings.players, write)
             seen = table.version
             if table.is_over:
                 break
@@ -128,6 +136,17 @@ def play_game(
         write("You won!" if outcome.seat_won(me) else "You did not win this time.")
     _save(table, settings.record_path, write)
     return 0
+
+
+def _write_event(game: AnyGame, event: Event, players: int, write: Callable[[str], None]) -> None:
+    """One log line (cards with suit symbols), or at the end of a hand, round or deal the
+    game's score breakdown as a table, a column per side."""
+    scores = score_lines(game, event, players)
+    if scores is None:
+        write(f"  {pretty_text(event.describe())}")
+        return
+    write("")
+    write(scores)
 
 
 def _human_turn(
@@ -198,7 +217,7 @@ def _show_hints(game: AnyGame, table: Table, me: int, write: Callable[[str], Non
     except ValueError as e:
         write(f"no hint: {e}")
         return
-    write("hints (from your view only; win = ahead at the end of this hand):")
+    write(f"hints (from your view only; win = ahead at the end of this {game.info.unit}):")
     for i, h in enumerate(hints, 1):
         if h.visits == 0:
             write(f"  {i}. {h.text}  (the only legal move)")
@@ -240,8 +259,22 @@ def make_settings(
 ) -> PlaySettings:
     """Validated settings, with the default record path ``./cardtable-<game>-<seed>.json``."""
     path = Path(record) if record else Path(f"cardtable-{game.info.name}-{seed}.json")
+    check_record_path(path)
     scope: Scope = "unit" if unit else "match"
     return PlaySettings(players, seat, tuple(bots), seed, options, scope, path)
+
+
+def check_record_path(path: Path) -> None:
+    """Raise ``InvalidOptionError`` unless the record can be written to ``path``: its folder
+    exists and is writable, and ``path`` is not a folder.  Checked before the game starts,
+    so a game is never played into a record that cannot be saved."""
+    folder = path.parent
+    if path.is_dir():
+        raise InvalidOptionError(f"--record {path}: is a folder; name a file in it")
+    if not folder.is_dir():
+        raise InvalidOptionError(f"--record {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InvalidOptionError(f"--record {path}: not writable")
 
 
 def read_stdin_line() -> str | None:

@@ -138,8 +138,8 @@ def test_C7_4_a_side_at_18_scores_no_sweeps_but_cancels() -> None:
 
 def test_C10_3_cap_at_20_option() -> None:
     hand = (
-        HandScore(24, 5, 0, 0, 2, 1, 2, 0),
-        HandScore(28, 8, 3, 1, 0, 0, 2, 0),
+        HandScore(24, 5, 0, 0, 2, 1, 2, 0, 0),
+        HandScore(28, 8, 3, 1, 0, 0, 2, 0, 0),
     )
     freeze = decide_game((18, 5), hand, OPTIONS.validate({}), False)
     assert freeze.scores == (18, 11) and not freeze.winners

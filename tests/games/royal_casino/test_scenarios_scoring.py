@@ -297,6 +297,51 @@ def test_CT51_three_players_18_with_a_tie_for_most_cards() -> None:
     assert st.scores[0] == 18
 
 
+# -- C10.4: two restricted sides meet their requirement in the same hand ---------------------
+ISSUE_11_POSITION = (
+    "royal-casino 2p; scores=18 19; dealer=P2; turn=P2; hands=- / 2C; piles=3C 4C 5C / 10D; last=P1"
+)
+"""P1 (at 18) ends with most cards, P2 (at 19) with 10♦: both meet their requirement."""
+
+
+def test_C10_4_the_side_that_loses_on_precedence_stays_where_it_is() -> None:
+    # Most cards comes before 10♦ in the C9.4 order: P1 wins with 18 + 3 = 21, and P2,
+    # restricted and not the winner, is not credited its 2 points (step 2 → step 3).
+    st, ev = play(pos(ISSUE_11_POSITION), "trail 2C")
+    assert hand_points(ev) == (3, 2)
+    assert st.scores == (21, 19)
+    assert st.winners == (0,)
+    over = game_over(ev)
+    assert over is not None and over.winners == (0,) and over.scores == (21, 19)
+    scored = next(e for e in ev if isinstance(e, HandScored))
+    assert scored.scores == (21, 19)
+
+
+def test_C10_4_three_players_the_winner_and_unrestricted_sides_are_credited() -> None:
+    # P1 at 19 takes 10♦, P2 at 20 takes 2♠ (LITTLE_CASINO): 10♦ comes first, so P1 wins;
+    # P2 stays at 20; P3, unrestricted, adds its 3 + 1 + 4 = 8 points to 10.
+    st, ev = last_play(
+        [
+            {"cards": 16, "spades": 3, "special": ["10D"]},
+            {"cards": 16, "spades": 3, "special": ["2S"]},
+            {"cards": 20, "spades": 7, "special": list(ACES)},
+        ],
+        scores=(19, 20, 10),
+        sweeps=(0, 0, 0),
+    )
+    assert hand_points(ev) == (2, 1, 8)
+    assert st.winners == (0,)
+    assert st.scores == (21, 20, 18)
+
+
+def test_C10_4_cap_at_20_the_losing_side_is_capped_like_any_restricted_loser() -> None:
+    # With nearTargetMiss=CAP_AT_20 the side that loses on precedence is updated as in step
+    # 3, like every restricted side that does not win: hand points without sweeps, at most 20.
+    st, _ = play(pos(ISSUE_11_POSITION + "; options=nearTargetMiss:CAP_AT_20"), "trail 2C")
+    assert st.scores == (21, 20)
+    assert st.winners == (0,)
+
+
 # -- §2.5 -----------------------------------------------------------------------------------
 def test_CT52_four_player_seating_and_rotation() -> None:
     assert play_order(3, 4, 1) == [0, 1, 2, 3]

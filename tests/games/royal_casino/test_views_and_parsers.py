@@ -183,7 +183,7 @@ def test_seats_are_written_from_P1_in_positions_views_and_events() -> None:
     assert "dealer P4 · P1 to play" in shown
     assert "b1: 6 single, owner P3" in shown
     assert "Scores: P1+P3 0  P2+P4 0" in shown
-    assert "Your hand (P1)" in shown and "P2 1 cards" in shown
+    assert "Your hand (P1)" in shown and "P2 1 card," in shown
     state, events = GAME.apply(s, GAME.parse_action(s, "trail 9S"))
     assert events[0].describe() == "P1 trailed 9S"
     assert state.turn == 1 and "turn=P2" in GAME.format_position(state)

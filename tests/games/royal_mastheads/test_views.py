@@ -120,6 +120,6 @@ def test_render_view_shows_the_table():
     assert "Trick 2, P1 leads: P1:K♣" in text
     assert "Your hand: ♠ J 10 9   ♥ 9 7 5 A   ♦ 4   ♣ J 10" in text
     assert "Your pot cards: A♣ 2♦" in text
-    assert "P1 won 1 trick(s): K♠ 7♠ 5♠ 2♠" in text
-    assert "Scores after 0 deal(s): P1: 0  P2: 0  P3: 0  P4: 0" in text
+    assert "P1 won 1 trick: K♠ 7♠ 5♠ 2♠" in text
+    assert "Scores after 0 deals: P1: 0  P2: 0  P3: 0  P4: 0" in text
     assert "P2 to act." in text

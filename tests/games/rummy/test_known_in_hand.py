@@ -59,8 +59,8 @@ def test_R4_9_a_taken_discard_stays_known_over_turns_until_discarded() -> None:
     s, _ = play(s, "TAKE_DISCARD", "DISCARD KS", "DRAW_STOCK", "DISCARD QC")
     assert known(s) == [{"7D"}, set()]  # a later turn: still known
     text = GAME.render_view(GAME.view(s, 1))
-    assert "P1 holds: 7D + 4 unseen" in text
-    assert "seen by all: 7D" in GAME.render_view(GAME.view(s, 0))
+    assert "P1 holds: 7♦ + 4 unseen" in text
+    assert "seen by all: 7♦" in GAME.render_view(GAME.view(s, 0))
     s, _ = play(s, "TAKE_DISCARD")  # P1 takes back the QC that P2 discarded
     assert known(s) == [{"7D", "QC"}, set()]
     s, _ = play(s, "DISCARD 7D")

@@ -4,6 +4,12 @@ only :class:`Dealt` carries cards hidden from some seats, which
 
 >>> Trailed(0, "10D").describe()
 'P1 trailed 10D'
+>>> Captured(1, "8S", ("5H",), (2,), ("5H", "8S"), False).describe()
+'P2 took 5H and an 8-build with 8S'
+
+A build is named in the log by what does not change while it lies on the table, its value
+and its owner (``P1's 8-build``), not by its number ``b1``, which shifts as builds come
+and go.
 >>> mask_texts(0b101)
 ('AS', '3S')
 """
@@ -37,6 +43,21 @@ CARD_TEXT = tuple(format_card(c) for c in range(52))
 def mask_texts(mask: int) -> tuple[str, ...]:
     """The cards of a set, in notation, in index order."""
     return tuple(CARD_TEXT[c] for c in mask_cards(mask))
+
+
+def capture_value(card: str) -> int:
+    """The capture value of a card in notation: 2–10, J 11, Q 12, K 13, an ace 14 (C2.2a).
+
+    >>> capture_value("AS"), capture_value("10D"), capture_value("QH")
+    (14, 10, 12)
+    """
+    rank = card[:-1]
+    return {"A": 14, "J": 11, "Q": 12, "K": 13}.get(rank) or int(rank)
+
+
+def build_name(owner: int, value: int) -> str:
+    """A build as the log names it: by owner and value (``P2's 11-build``)."""
+    return f"P{owner + 1}'s {value}-build"
 
 
 def format_cards(cards: tuple[str | None, ...]) -> str:
@@ -92,8 +113,18 @@ class Captured(Event):
     def describe(self) -> str:
         """One line for a log."""
         items = [format_cards(self.loose)] if self.loose else []
-        items += [f"b{b}" for b in self.builds]
-        text = f"P{self.seat + 1} took {' '.join(items)} with {self.card}"
+        if self.builds:
+            # Every build a card captures has the card's capture value (C5.2).
+            value = capture_value(self.card)
+            count = len(self.builds)
+            items.append(
+                f"an {value}-build"
+                if count == 1 and value in (8, 11)
+                else f"a {value}-build"
+                if count == 1
+                else f"{count} {value}-builds"
+            )
+        text = f"P{self.seat + 1} took {' and '.join(items)} with {self.card}"
         return text + (" — sweep" if self.sweep else "")
 
 
@@ -113,8 +144,8 @@ class Built(Event):
         """One line for a log."""
         kind = "multiple" if self.multi else "single"
         return (
-            f"P{self.seat + 1} built {self.value} ({kind}) with {self.card} "
-            f"on {format_cards(self.loose)} as b{self.build}"
+            f"P{self.seat + 1} built a {kind} {self.value} with {self.card} "
+            f"on {format_cards(self.loose)}"
         )
 
 
@@ -128,11 +159,16 @@ class Added(Event):
     build: int
     loose: tuple[str, ...]
     previous_owner: int
+    value: int
+    """The build's value (unchanged by an add)."""
 
     def describe(self) -> str:
         """One line for a log."""
         extra = f" + {format_cards(self.loose)}" if self.loose else ""
-        return f"P{self.seat + 1} added {self.card}{extra} to b{self.build}"
+        return (
+            f"P{self.seat + 1} added {self.card}{extra} to "
+            f"{build_name(self.previous_owner, self.value)}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +186,10 @@ class Raised(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        extra = f" + {format_cards(self.loose)}" if self.loose else ""
+        extra = f", taking {format_cards(self.loose)}" if self.loose else ""
         return (
-            f"P{self.seat + 1} raised b{self.build} from {self.old_value} to {self.new_value} "
-            f"with {self.card}{extra}"
+            f"P{self.seat + 1} raised {build_name(self.previous_owner, self.old_value)} "
+            f"to {self.new_value} with {self.card}{extra}"
         )
 
 
@@ -203,5 +239,5 @@ class GameOver(Event):
 
     def describe(self) -> str:
         """One line for a log."""
-        who = ", ".join(f"side {w + 1}" for w in self.winners) or "nobody"
-        return f"game over: {who} won with scores {self.scores} ({self.detail})"
+        scores = " : ".join(str(s) for s in self.scores)
+        return f"game over ({self.detail}): scores {scores}"

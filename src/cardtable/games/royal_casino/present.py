@@ -98,6 +98,7 @@ _ITEMS = (
     "big_casino",
     "little_casino",
     "aces",
+    "swept",
     "sweeps",
 )
 

@@ -557,7 +557,9 @@ def apply_legal(
         if kind == Kind.ADD:
             added = partition(bit | move.loose, b.value) or (bit | move.loose,)
             nb = Build(b.value, True, p, b.mask | bit | move.loose, b.comps + added)
-            events.append(ev.Added(p, ev.CARD_TEXT[c], i + 1, ev.mask_texts(move.loose), b.owner))
+            events.append(
+                ev.Added(p, ev.CARD_TEXT[c], i + 1, ev.mask_texts(move.loose), b.owner, b.value)
+            )
         else:
             absorbed = partition(move.loose, move.value) or ()
             nb = Build(

@@ -48,6 +48,8 @@ class HandScore:
     aces: int
     sweeps: int
     """Net sweep points scored (after cancellation and the 18+ rule)."""
+    swept: int
+    """Sweeps made in the hand, before cancellation (C7.3)."""
 
     @property
     def total(self) -> int:
@@ -114,6 +116,7 @@ def score_hand(
                 little_casino=1 if pile & TWO_OF_SPADES else 0,
                 aces=(pile & ACE_BITS).bit_count(),
                 sweeps=0 if barred else nets[i],
+                swept=sweeps[i],
             )
         )
     return tuple(out)
@@ -171,18 +174,21 @@ def decide_game(
             return GameDecision(scores, (leader,), False)
         return GameDecision(scores, (), True)
     restricted = [is_restricted(s, playoff) for s in starts]
+    # Step 1: W, the restricted sides that met their requirement.
     met = [i for i in range(n) if restricted[i] and requirement_met(starts[i], hand[i], options)]
+    # Step 2: of several, the side whose required item comes first in the C9.4 order wins;
+    # only the winner is credited its hand points, every other side is updated as in step 3.
+    winner = min(met, key=lambda i: _precedence(starts[i], options)) if met else -1
     new_scores = []
     for i in range(n):
-        if not restricted[i] or i in met:
+        if not restricted[i] or i == winner:
             new_scores.append(starts[i] + hand[i].total)
         elif options["nearTargetMiss"] == "CAP_AT_20":
             new_scores.append(min(20, starts[i] + hand[i].total_without_sweeps))
         else:
-            new_scores.append(starts[i])  # FREEZE (C10.3)
+            new_scores.append(starts[i])  # FREEZE: restricted sides stay where they are (C10.3)
     scores = tuple(new_scores)
     if met:
-        winner = min(met, key=lambda i: _precedence(starts[i], options))
         return GameDecision(scores, (winner,), False, automatic=True)
     over = [i for i in range(n) if scores[i] >= 21]
     if not over:

@@ -130,6 +130,11 @@ def _ordered(mask: int) -> list[int]:
     return sorted(iter_mask(mask), key=lambda c: (-VAL[c], c // 13))
 
 
+def _count(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def render_view(view: RoyalCasinoView) -> str:
     """The view as terminal text."""
     n = view.players
@@ -154,9 +159,14 @@ def render_view(view: RoyalCasinoView) -> str:
     for i in range(sides):
         pile = view.piles[i]
         spades = (pile & 0x1FFF).bit_count()
-        caps.append(f"{side_names[i]} {pile.bit_count()} cards, {spades}♠, sweeps {view.sweeps[i]}")
+        caps.append(
+            f"{side_names[i]} {_count(pile.bit_count(), 'card')}, {spades}♠, "
+            f"{_count(view.sweeps[i], 'sweep')}"
+        )
     lines.append("Captured: " + " · ".join(caps))
-    others = [f"{seat_name(i)} {view.hand_sizes[i]} cards" for i in range(n) if i != view.seat]
+    others = [
+        f"{seat_name(i)} {_count(view.hand_sizes[i], 'card')}" for i in range(n) if i != view.seat
+    ]
     lines.append("Others: " + ", ".join(others) + f" · stock {view.stock_size}")
     if view.hand is not None and view.seat is not None:
         lines.append(f"Your hand ({seat_name(view.seat)}): {_pretty(view.hand)}")

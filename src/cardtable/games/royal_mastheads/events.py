@@ -136,6 +136,15 @@ class DealScored(Event):
     trumps_bonus: tuple[int, ...]
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    captured: tuple[tuple[str, ...], ...]
+    """Per seat, the captured cards in capture order (M-12): tricks in the order won, cards
+    in the order played, then the pot."""
+    capture_points: tuple[int, ...]
+    """The card points of every card of ``captured``, seat after seat, in the same order."""
+    pot_seat: int | None
+    """Who took the pot (M-8); ``None`` on a tie for most tricks."""
+    doubled: tuple[tuple[str, ...], ...]
+    """Per seat, the captured cards that scored double (M-14)."""
 
     def describe(self) -> str:
         """One line for a log."""

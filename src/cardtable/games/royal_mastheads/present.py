@@ -61,13 +61,47 @@ def option_text(spec: OptionSpec) -> OptionText:
     return OptionText.by_ids("mastheads", spec.name, spec.choices)
 
 
+def _points_by_seat(event: ev.DealScored) -> list[list[tuple[str, int]]]:
+    """Each seat's captured cards with their points, in capture order."""
+    out: list[list[tuple[str, int]]] = []
+    start = 0
+    for cards in event.captured:
+        points = event.capture_points[start : start + len(cards)]
+        out.append(list(zip(cards, points, strict=True)))
+        start += len(cards)
+    return out
+
+
+def _pot_points(event: ev.DealScored, items: list[tuple[str, int]], seat: int) -> int | str:
+    """The card points the pot brought ``seat`` (its cards are the last captured, M-12)."""
+    if event.pot_seat != seat:
+        return "—"
+    pot_size = 52 - 4 * sum(event.tricks)
+    return sum(points for _, points in items[len(items) - pot_size :])
+
+
 def score_table(event: Event) -> ScoreTable | None:
-    """The deal's points per seat, item by item (M-12 … M-16), and the set totals."""
+    """The deal's points per seat, item by item (M-8, M-12 … M-16): tricks, each captured
+    card's points in capture order, what the pot brought, the bonuses, the doubled cards,
+    and the set totals."""
     if not isinstance(event, ev.DealScored):
         return None
+    by_seat = _points_by_seat(event)
     rows = (
         ScoreRow(Message("mastheads.bd.tricks"), event.tricks),
         ScoreRow(Message("mastheads.bd.card_points"), event.card_points),
+        ScoreRow(
+            Message("mastheads.bd.capture_order"),
+            tuple(", ".join(f"{c} {p:+d}" for c, p in items) or "—" for items in by_seat),
+        ),
+        ScoreRow(
+            Message("mastheads.bd.pot"),
+            tuple(_pot_points(event, items, s) for s, items in enumerate(by_seat)),
+        ),
+        ScoreRow(
+            Message("mastheads.bd.doubled"),
+            tuple(" ".join(cards) or "—" for cards in event.doubled),
+        ),
         ScoreRow(Message("mastheads.bd.count_bonus"), event.count_bonus),
         ScoreRow(Message("mastheads.bd.tricks_bonus"), event.tricks_bonus),
         ScoreRow(Message("mastheads.bd.royals_bonus"), event.royals_bonus),

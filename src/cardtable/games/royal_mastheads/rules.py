@@ -32,7 +32,7 @@ from cardtable.games.royal_mastheads.events import (
     SetOver,
     TrickWon,
 )
-from cardtable.games.royal_mastheads.scoring import score_deal
+from cardtable.games.royal_mastheads.scoring import card_point_items, is_doubled, score_deal
 from cardtable.games.royal_mastheads.state import (
     BIT,
     POT_BASE,
@@ -340,6 +340,13 @@ def _finish_deal(
             score.trumps_bonus,
             score.scores,
             totals,
+            tuple(tuple(map(_TEXT_OF, cards)) for cards in score.captured),
+            tuple(p for cards in score.captured for p in card_point_items(cfg, info.turned, cards)),
+            score.pot_seat,
+            tuple(
+                tuple(_TEXT_OF(c) for c in cards if is_doubled(cfg, info.turned, c))
+                for cards in score.captured
+            ),
         ),
     ]
     if is_over_after(cfg, info.scope, info.number, totals):

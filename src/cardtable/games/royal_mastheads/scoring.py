@@ -31,7 +31,9 @@ __all__ = [
     "DealScore",
     "bonuses",
     "captured_cards",
+    "card_point_items",
     "card_points",
+    "is_doubled",
     "pot_winner",
     "reference_card_points",
     "score_deal",
@@ -83,6 +85,34 @@ def card_points(cfg: Config, turned: int, captured: Sequence[int]) -> int:
         counts[r] = n
         total += unit[c] * n + flat[c]
     return total
+
+
+def card_point_items(cfg: Config, turned: int, captured: Sequence[int]) -> tuple[int, ...]:
+    """The points of each card captured in the given order (M-12 … M-14); they add up to
+    :func:`card_points`.
+
+    >>> from cardtable.cards import parse_cards
+    >>> from cardtable.games.royal_mastheads.state import OPTIONS, config_of
+    >>> # 2♠ turned: 2s are mastheads and score double
+    >>> card_point_items(config_of(OPTIONS.defaults()), 1, parse_cards("7H 7S KD AC 2D"))
+    (1, 2, 2, -10, 2)
+    """
+    unit, flat = _tables(cfg, turned)
+    counts = [0] * 14
+    items = []
+    for c in captured:
+        r = RANK[c]
+        counts[r] += 1
+        items.append(unit[c] * counts[r] + flat[c])
+    return tuple(items)
+
+
+def is_doubled(cfg: Config, turned: int, card: int) -> bool:
+    """True when ``card`` scores double (M-14): a masthead (``pagat``; aces too) or a trump
+    that is not an ace (``russian``)."""
+    if cfg.double_trumps:
+        return SUIT[card] == turned // 13 and RANK[card] != 1
+    return RANK[card] == turned % 13 + 1
 
 
 def reference_card_points(cfg: Config, turned: int, captured: Sequence[int]) -> int:

@@ -213,7 +213,8 @@ def render_view(v: RoyalMastheadsView) -> str:
         f"mastheads {heads}, aces {'high' if v.ace_high else 'low'} ({v.ace_points:+d})"
     )
     totals = "  ".join(f"{seat_name(i)}: {t}" for i, t in enumerate(v.totals))
-    lines.append(f"Scores after {len(v.history)} deal(s): {totals}")
+    done = len(v.history)
+    lines.append(f"Scores after {done} deal{'' if done == 1 else 's'}: {totals}")
     if v.phase == "pot":
         counts = "  ".join(f"{seat_name(i)}: {n}" for i, n in enumerate(v.pot_counts))
         lines.append(f"Choosing pot cards (cards chosen: {counts})")
@@ -242,7 +243,8 @@ def render_view(v: RoyalMastheadsView) -> str:
     for seat in range(4):
         won = [cards for _, w, cards in v.tricks if w == seat]
         shown = " | ".join(_pretty_all(cards) for cards in won)
-        lines.append(f"{seat_name(seat)} won {len(won)} trick(s){': ' + shown if shown else ''}")
+        tricks = f"{len(won)} trick{'' if len(won) == 1 else 's'}"
+        lines.append(f"{seat_name(seat)} won {tricks}{': ' + shown if shown else ''}")
     if v.to_act is not None:
         lines.append(f"{seat_name(v.to_act)} to act.")
     return "\n".join(lines)

@@ -500,7 +500,11 @@ def parse_position(text: str) -> RummyState:
             fields[key.lower()] = value
         else:
             raise InvalidPositionError(f"unknown position key {key!r}")
-    n = int(fields.get("players", str(max(hand_lines, default=1) + 1)))
+    players = fields.get("players", str(max(hand_lines, default=1) + 1))
+    try:
+        n = int(players)
+    except ValueError:
+        raise InvalidPositionError(f"players: a whole number expected; got {players!r}") from None
     try:
         opts = OPTIONS.parse_words(
             "" if fields.get("options", "-") in _EMPTY else fields["options"]

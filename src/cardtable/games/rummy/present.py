@@ -21,6 +21,8 @@ from cardtable.core.present import (
     SeatRef,
 )
 from cardtable.games.rummy import events as ev
+from cardtable.games.rummy.scoring import CLOSER_BONUS, PENALTY
+from cardtable.games.rummy.state import parse_phys
 
 __all__ = ["describe_event", "option_text", "score_table"]
 
@@ -81,15 +83,33 @@ def option_text(spec: OptionSpec) -> OptionText:
     return OptionText.by_ids("rummy", spec.name, spec.choices)
 
 
+def _with_penalties(hand: str) -> str:
+    """The cards left in a hand, each with its penalty (R9.2): ``QS 40, 7D 5``."""
+    return ", ".join(f"{card} {PENALTY[parse_phys(card)]}" for card in hand.split()) or "—"
+
+
 def score_table(event: Event) -> ScoreTable | None:
-    """The round's penalties, scores and running totals per seat (R9, R10)."""
+    """The round's cards left with their penalties, the closer's +25, the doubling, the
+    round scores and the running totals per seat (R9, R10)."""
     if not isinstance(event, ev.RoundEnded):
         return None
-    rows = (
-        ScoreRow(Message("rummy.bd.hand"), tuple(h or "—" for h in event.hands)),
+    seats = range(len(event.scores))
+    rows = [
+        ScoreRow(Message("rummy.bd.hand"), tuple(_with_penalties(h) for h in event.hands)),
         ScoreRow(Message("rummy.bd.penalties"), event.penalties),
-        ScoreRow(Message("rummy.bd.scores"), event.scores, total=True),
-        ScoreRow(Message("rummy.bd.totals"), event.totals, total=True),
-    )
+        ScoreRow(
+            Message("rummy.bd.going_out"),
+            tuple(f"+{CLOSER_BONUS}" if s == event.closer else "—" for s in seats),
+        ),
+    ]
+    if event.doubled:
+        rows.append(
+            ScoreRow(
+                Message("rummy.bd.doubled"),
+                tuple("—" if s == event.closer else "×2" for s in seats),
+            )
+        )
+    rows.append(ScoreRow(Message("rummy.bd.scores"), event.scores, total=True))
+    rows.append(ScoreRow(Message("rummy.bd.totals"), event.totals, total=True))
     title = "Round {round} (doubled)" if event.doubled else "Round {round}"
-    return ScoreTable(Message(title, {"round": event.round}), rows)
+    return ScoreTable(Message(title, {"round": event.round}), tuple(rows))

@@ -185,6 +185,26 @@ def view_to_json(view: RummyView) -> dict[str, Any]:
     }
 
 
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _pretty(card: str) -> str:
+    """A card with its suit symbol (``7H'`` → ``7♥'``); a joker stays ``JK``."""
+    face = card.rstrip("'")
+    if face[-1:] in _SYMBOL and face != "JK":
+        return face[:-1] + _SYMBOL[face[-1]] + card[len(face) :]
+    return card
+
+
+def _cards(cards: tuple[str, ...] | list[str]) -> str:
+    return " ".join(_pretty(c) for c in cards) or "-"
+
+
+def _count(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def render_view(view: RummyView) -> str:
     """The view as terminal text: scores, table, discard pile, stock and the own hand."""
     me = view.seat
@@ -195,28 +215,28 @@ def render_view(view: RummyView) -> str:
     lines.append(
         "scores: "
         + "  ".join(
-            f"P{i + 1}{'*' if i == me else ''} {s:+d} ({view.hand_sizes[i]} cards)"
+            f"P{i + 1}{'*' if i == me else ''} {s:+d} ({_count(view.hand_sizes[i], 'card')})"
             for i, s in enumerate(view.scores)
         )
     )
     if view.melds:
         lines.append("table:")
         for m in view.melds:
-            lines.append(f"  M{m.number} (P{m.owner + 1}, {m.kind}): {' '.join(m.cards)}")
+            lines.append(f"  M{m.number} (P{m.owner + 1}, {m.kind}): {_cards(m.cards)}")
     else:
         lines.append("table: (no melds)")
-    top = view.discard[-1] if view.discard else "-"
-    pile = f"discard: top {top} ({len(view.discard)} cards: {' '.join(view.discard) or '-'})"
+    top = _pretty(view.discard[-1]) if view.discard else "-"
+    pile = f"discard: top {top} ({_count(len(view.discard), 'card')}: {_cards(view.discard)})"
     lines.append(pile)
-    stock = f"stock: {view.stock_size} cards"
+    stock = f"stock: {_count(view.stock_size, 'card')}"
     if view.stock is not None:
-        stock += f" (known order, top first: {' '.join(view.stock) or '-'})"
+        stock += f" (known order, top first: {_cards(view.stock)})"
     if view.turnovers:
         stock += f", turned over {view.turnovers}×"
     lines.append(stock)
     if view.shown_hands is not None:
         for i, h in enumerate(view.shown_hands):
-            lines.append(f"P{i + 1} holds: {' '.join(h) or '-'}")
+            lines.append(f"P{i + 1} holds: {_cards(h)}")
         if view.last_scores:
             who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1} went out"
             lines.append(f"last round ({who}): " + " ".join(f"{s:+d}" for s in view.last_scores))
@@ -229,18 +249,18 @@ def render_view(view: RummyView) -> str:
         if known and i != me:
             unseen = view.hand_sizes[i] - len(known)
             lines.append(
-                f"P{i + 1} holds: {' '.join(known)}" + (f" + {unseen} unseen" if unseen else "")
+                f"P{i + 1} holds: {_cards(known)}" + (f" + {unseen} unseen" if unseen else "")
             )
     if view.hand is not None:
-        mine = f"your hand (P{(me or 0) + 1}): {' '.join(view.hand) or '-'}"
+        mine = f"your hand (P{(me or 0) + 1}): {_cards(view.hand)}"
         if me is not None and view.known_in_hand[me]:
-            mine += f"  (seen by all: {' '.join(view.known_in_hand[me])})"
+            mine += f"  (seen by all: {_cards(view.known_in_hand[me])})"
         lines.append(mine)
     turn = f"to act: P{(view.to_act or 0) + 1} ({view.phase.lower()}"
     if view.taken:
-        turn += f", took {view.taken}"
+        turn += f", took {_pretty(view.taken)}"
     if view.obligations:
-        turn += f", must meld or lay off {' '.join(view.obligations)}"
+        turn += f", must meld or lay off {_cards(view.obligations)}"
     lines.append(turn + ")")
     return "\n".join(lines)
 
