@@ -132,7 +132,7 @@ def test_replay_of_a_number_json_refuses_is_one_line(run: Run, tmp_path: Path) -
     huge.write_text('{"version": 2, "game": "casino", "seed": ' + "1" * 5000 + "}", "utf-8")
     result = run("replay", str(huge))
     assert result.exit_code == 2
-    assert "not a record" in _one_error_line(result.stderr)
+    assert "not valid JSON" in _one_error_line(result.stderr)
 
 
 def test_a_position_with_a_bad_player_count_is_one_line(run: Run) -> None:

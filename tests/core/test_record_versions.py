@@ -95,3 +95,19 @@ def test_no_action_text_names_a_seat(name: str) -> None:
                 text = game.format_action(action)
                 assert not seat_word.search(text), text
             state, _ = game.apply(state, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"version": 2, "game": "casino", "seed": ' + "1" * 5000 + "}", "not valid JSON"),
+        ("{not json", "not valid JSON"),
+    ],
+    ids=["deep", "huge-number", "syntax"],
+)
+def test_json_that_is_no_record_is_an_invalid_record_error(text: str, words: str) -> None:
+    """Every caller (CLI, server) gets the one error type, never a RecursionError or a bare
+    ValueError from json."""
+    with pytest.raises(InvalidRecordError, match=words):
+        Record.loads(text)

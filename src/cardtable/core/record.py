@@ -167,7 +167,9 @@ class Record:
         """Read a record from JSON text."""
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
+        except RecursionError:
+            raise InvalidRecordError("the record's JSON is nested too deeply") from None
+        except ValueError as e:  # bad syntax, or what json refuses beyond it (huge numbers)
             raise InvalidRecordError(f"the record is not valid JSON: {e}") from None
         return cls.from_json(data)
 
