@@ -99,4 +99,4 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, text: str) 
             raise ClientError("malformed", f"unknown message type {kind!r}")
     except ClientError as e:
         ref = msg.get("ref") if isinstance(msg, dict) else None
-        conn.send(error_message(e.code, e.message, room.table.version, ref))
+        conn.send(error_message(e.code, e.message, room.table.version, ref, e.rule))
