@@ -140,7 +140,7 @@ def rules(game: str, full: bool, lang: str) -> None:
             raise UserError(f"{info.title} has no guide in {lang!r}")
         # a rule's anchor ``[C6.1](#C6.1)`` reads as the bold rule id in a terminal
         plain = re.sub(r"\[([^\]]+)\]\(#\1\)", r"**\1**", guide)
-        Console(soft_wrap=True, highlight=False).print(Markdown(plain, hyperlinks=False))
+        Console(highlight=False).print(Markdown(plain, hyperlinks=False))
         return
     has_guide = g.how_to_play("en") is not None
     out = [

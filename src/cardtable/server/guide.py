@@ -26,7 +26,7 @@ _CARD = re.compile(r"(?<![\w#])(10|[2-9AJQK])([♠♣♥♦])")
 _STYLE = (
     "<style>.guide .pip{display:inline-block;border:1px solid #999;border-radius:3px;"
     "padding:0 .2em;background:#fff;color:#111;font-weight:600;white-space:nowrap}"
-    ".guide .pip.red{color:#c00}.guide a.rule{font-weight:600}"
+    ".guide .pip.red{color:#c00}.guide a.rule{font-weight:600;scroll-margin-top:3em}"
     ".guide a.rule:target{background:#ffe58a}</style>"
 )
 
