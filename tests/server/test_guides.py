@@ -108,6 +108,10 @@ def test_an_unknown_game_is_404_with_a_clear_message(server: ServerProcess) -> N
     status, html = get(f"{server.url}/rules/poker?lang=cs")
     assert status == 404
     assert "Hra poker tu není." in html
+    assert 'href="/"' in html  # the way back to the lobby
+    status, html = get(f"{server.url}/rules/%3Cb%3Ex?lang=en")
+    assert status == 404
+    assert "There is no game called &lt;b&gt;x." in html and "<b>x" not in html
 
 
 def test_an_unknown_language_falls_back_and_says_so(server: ServerProcess) -> None:

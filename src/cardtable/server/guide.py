@@ -20,7 +20,7 @@ from cardtable.core.registry import AnyGame
 from cardtable.server.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from cardtable.server.pages import _layout
 
-__all__ = ["guide_page", "guide_text", "render_guide", "rule_anchors"]
+__all__ = ["guide_page", "guide_text", "missing_page", "render_guide", "rule_anchors"]
 
 _CARD = re.compile(r"(?<![\w#])(10|[2-9AJQK])([♠♣♥♦])")
 _STYLE = (
@@ -116,3 +116,12 @@ def guide_page(tr: Translator, game: AnyGame, asked: str | None) -> str | None:
         f'{notice}<article class="guide" lang="{lang}">{render_guide(text)}</article>'
     )
     return _layout(tr, title, body, path=f"/rules/{name}")
+
+
+def missing_page(tr: Translator, message: str) -> str:
+    """The page for a guide that is not there: the reason, and the way back to the lobby."""
+    body = (
+        f'<nav class="crumbs"><a href="/">{escape(tr.gettext("Back"))}</a></nav>'
+        f"<h1>{escape(message)}</h1>"
+    )
+    return _layout(tr, message, body)

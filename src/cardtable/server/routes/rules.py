@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from cardtable.core.errors import UnknownGameError
 from cardtable.games import get_game
-from cardtable.server.guide import guide_page
+from cardtable.server.guide import guide_page, missing_page
 from cardtable.server.routes.web import remember, tr_of
 
 __all__ = ["router"]
@@ -26,12 +24,11 @@ async def rules(request: Request, game: str) -> HTMLResponse:
     try:
         found = get_game(game)
     except UnknownGameError:
-        html = f"<h1>{escape(tr.fmt('There is no game called {name}.', name=game))}</h1>"
+        html = missing_page(tr, tr.fmt("There is no game called {name}.", name=game))
         return HTMLResponse(html, status_code=404)
     page = guide_page(tr, found, request.query_params.get("lang"))
     if page is None:
-        html = f"<h1>{escape(tr.gettext('This game has no guide yet.'))}</h1>"
-        return HTMLResponse(html, status_code=404)
+        return HTMLResponse(missing_page(tr, tr.gettext("This game has no guide yet.")), 404)
     response = HTMLResponse(page)
     remember(request, response)
     return response
