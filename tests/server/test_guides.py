@@ -84,6 +84,12 @@ def test_a_rule_anchor_is_given_once_and_other_mentions_link_to_it() -> None:
     assert html.count('id="C6.1"') == 1 and html.count('href="#C6.1"') == 2
 
 
+def test_a_mention_before_the_rule_does_not_take_its_anchor() -> None:
+    html = render_guide("For example [C6.1](#C6.1).\n\n- [C6.1](#C6.1) An owner cannot trail.")
+    assert '<li><a href="#C6.1" class="rule" id="C6.1">C6.1</a> An owner' in html
+    assert html.count('id="C6.1"') == 1
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_guide_page_in_each_language(server: ServerProcess, name: str, lang: str) -> None:

@@ -2,9 +2,10 @@
 
 The guide is Markdown the game ships (:meth:`Game.how_to_play`).  It is rendered with
 ``markdown-it-py`` with HTML in the source disabled, so the page holds only what Markdown
-makes.  A link to itself whose text is its own fragment, ``[C6.1](#C6.1)``, is a rule's
-anchor: it gets ``id="C6.1"``, so a message citing rule C6.1 links to
-``/rules/<game>?lang=…#C6.1``.  Cards written with suit symbols (``10♦``, ``Q♠``) are
+makes.  A link to itself whose text is its own fragment, ``[C6.1](#C6.1)``, that starts a
+paragraph or a list item is where rule C6.1 is stated: it gets ``id="C6.1"``, so a message
+citing rule C6.1 links to ``/rules/<game>?lang=…#C6.1``.  The same link inside a sentence is
+a mention, a link to that place.  Cards written with suit symbols (``10♦``, ``Q♠``) are
 drawn as small card faces.
 """
 
@@ -32,8 +33,8 @@ _STYLE = (
 
 
 def _rule_anchors(state: StateCore) -> None:
-    """Give the first self-link ``[ID](#ID)`` of each id the ``id`` it points at (later
-    ones stay links to it)."""
+    """Mark every self-link ``[ID](#ID)`` as a rule link, and give the first one that
+    starts a paragraph or list item the ``id`` it points at (where the rule is stated)."""
     seen: set[str] = set()
     for block in state.tokens:
         children = block.children or []
@@ -44,7 +45,7 @@ def _rule_anchors(state: StateCore) -> None:
             text = children[i + 1]
             if text.type == "text" and text.content == href[1:]:
                 tok.attrSet("class", "rule")
-                if href[1:] not in seen:
+                if i == 0 and href[1:] not in seen:
                     seen.add(href[1:])
                     tok.attrSet("id", href[1:])
 
