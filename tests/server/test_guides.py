@@ -164,3 +164,10 @@ def test_nothing_in_the_product_points_outside_the_repository() -> None:
         if path.suffix in (".py", ".md", ".js", ".po", ".html", ".css", ".toml"):
             text = path.read_text(encoding="utf-8")
             assert "shared/rules" not in text and "shared/seeds" not in text, path
+
+
+def test_how_to_play_reads_only_the_guides_languages() -> None:
+    game = get_game("rummy")
+    assert game.how_to_play("cs") is not None
+    for lang in ("de", "../state", "en.md", ""):
+        assert game.how_to_play(lang) is None

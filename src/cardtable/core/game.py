@@ -354,9 +354,10 @@ class Game(ABC, Generic[S, A, V]):
         """The player's guide ("How to play") in ``lang`` as Markdown, or ``None`` when the
         game has none in that language.
 
-        The default reads ``rules/<lang>.md`` from :meth:`resource_package`.  A guide gives
-        every rule id its messages cite an anchor (``<a id="C6.1"></a>``), so a reason that
-        cites a rule can link to it.
+        The default reads ``rules/<lang>.md`` from :meth:`resource_package`.  A guide states
+        each rule in a paragraph or list item that starts with a link to itself,
+        ``[C6.1](#C6.1) …``: that is the rule's anchor, so a reason that cites the rule
+        (:class:`IllegalActionError` ``.rule``) can link to it.
         """
         package = self.resource_package()
         if package is None or lang not in self.HOW_TO_PLAY_LANGUAGES:
