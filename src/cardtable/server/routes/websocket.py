@@ -3,7 +3,7 @@
 Client → server: ``hello {version?}`` (first; the last version the client saw),
 ``act {action, version, seat?}``, ``sit {seat, name?}``, ``leave``, ``replace {seat}``,
 ``hint``, ``ping``.  Server → client: ``state``, ``update``, ``hint {action}``,
-``error {code, message, version}``, ``pong`` (see :mod:`cardtable.server.messages`).
+``error {code, message, version, rule}``, ``pong`` (see :mod:`cardtable.server.messages`).
 """
 
 from __future__ import annotations
