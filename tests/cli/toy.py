@@ -98,7 +98,6 @@ class TakeGame(Game[TakeState, int, TakeView]):
         default_players=2,
         options=SCHEMA,
         unit="round",
-        rules="tests/cli/toy.py",
         summary="Take 1 to 3 counters; the last one scores.",
     )
 

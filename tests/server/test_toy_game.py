@@ -65,3 +65,10 @@ def test_the_table_page_draws_each_game_from_its_own_folder(server: ServerProces
     table = alice.create(game="take", players=2, seats=["human", "bot:random"], unit=True)
     status, html = get(f"{server.url}/t/{table}")
     assert status == 200 and '"script": null' in html and "/games/" not in html
+
+
+def test_a_game_without_a_guide_has_no_rules_page(server: ServerProcess) -> None:
+    status, html = get(server.url + "/rules/take?lang=en")
+    assert status == 404
+    assert "This game has no guide yet." in html
+    assert 'href="/rules/take' not in get(server.url + "/")[1]  # and the lobby links none

@@ -20,6 +20,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from cardtable.core.encoding import Encoding
@@ -104,8 +105,6 @@ class GameInfo:
     options: OptionSchema
     unit: str
     """What one pass of play is called: ``hand``, ``round`` or ``deal``."""
-    rules: str
-    """Where the rules live (``shared/rules/…``), for ``cardtable rules``."""
     summary: str = ""
 
 
@@ -346,6 +345,27 @@ class Game(ABC, Generic[S, A, V]):
         """The package whose ``locale/<lang>/LC_MESSAGES/messages.po`` catalogs hold this
         game's message ids; by default the package of the game's class."""
         return type(self).__module__.rpartition(".")[0] or None
+
+    # -- how to play ---------------------------------------------------------------------------
+    HOW_TO_PLAY_LANGUAGES: ClassVar[tuple[str, ...]] = ("en", "cs", "ru")
+    """The languages a player's guide may be written in."""
+
+    def how_to_play(self, lang: str) -> str | None:
+        """The player's guide ("How to play") in ``lang`` as Markdown, or ``None`` when the
+        game has none in that language.
+
+        The default reads ``rules/<lang>.md`` from :meth:`resource_package`.  A guide states
+        each rule in a paragraph or list item that starts with a link to itself,
+        ``[C6.1](#C6.1) …``: that is the rule's anchor, so a reason that cites the rule
+        (:class:`IllegalActionError` ``.rule``) can link to it.
+        """
+        package = self.resource_package()
+        if package is None or lang not in self.HOW_TO_PLAY_LANGUAGES:
+            return None
+        try:
+            return (resources.files(package) / "rules" / f"{lang}.md").read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError):
+            return None
 
     # -- research encodings -------------------------------------------------------------------
     def encoding(self) -> Encoding[A, V] | None:

@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub
-from cardtable.server.routes import api, pages, websocket
+from cardtable.server.routes import api, pages, rules, websocket
 
 __all__ = ["STATIC", "create_app"]
 
@@ -41,6 +41,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (pages, api, websocket):
+    for module in (pages, api, websocket, rules):
         app.include_router(module.router)
     return app

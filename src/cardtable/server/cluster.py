@@ -168,7 +168,7 @@ class RedisBus:
             self.pending.pop(request, None)
         error = answer.get("error")
         if error:
-            raise ClientError(str(error["code"]), str(error["message"]))
+            raise ClientError(str(error["code"]), str(error["message"]), str(error.get("rule", "")))
 
     async def _run_forwarded(self, message: dict[str, Any]) -> None:
         answer: dict[str, Any] = {"id": message["id"], "error": None}
@@ -180,7 +180,7 @@ class RedisBus:
                 raise ClientError("conflict", "this process no longer writes that table")
             await room.execute(message.get("player"), str(message.get("name", "")), message["cmd"])
         except ClientError as e:
-            answer["error"] = {"code": e.code, "message": e.message}
+            answer["error"] = {"code": e.code, "message": e.message, "rule": e.rule}
         except Exception as e:  # an unexpected failure still answers
             log.exception("forwarded command failed")
             answer["error"] = {"code": "conflict", "message": str(e)}

@@ -9,12 +9,14 @@ __all__ = ["ClientError", "error_of"]
 
 
 class ClientError(Exception):
-    """A message rejected with a machine-readable ``code`` and a reason for people."""
+    """A message rejected with a machine-readable ``code`` and a reason for people;
+    ``rule`` is the id of the game rule the reason cites (``C6.1``), or ``""``."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, rule: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.rule = rule
 
 
 def error_of(e: CardtableError) -> ClientError:
@@ -26,5 +28,5 @@ def error_of(e: CardtableError) -> ClientError:
     if isinstance(e, InvalidNotationError):
         return ClientError("invalid_notation", str(e))
     if isinstance(e, IllegalActionError):
-        return ClientError("illegal", str(e))
+        return ClientError("illegal", str(e), e.rule)
     return ClientError("invalid", str(e))

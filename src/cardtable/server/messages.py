@@ -191,9 +191,19 @@ def update_entries(
     ]
 
 
-def error_message(code: str, message: str, version: int, ref: object) -> dict[str, Any]:
-    """An ``error``: a rejected message changed nothing; ``ref`` echoes the client's own."""
-    return {"type": "error", "code": code, "message": message, "version": version, "ref": ref}
+def error_message(
+    code: str, message: str, version: int, ref: object, rule: str = ""
+) -> dict[str, Any]:
+    """An ``error``: a rejected message changed nothing; ``ref`` echoes the client's own;
+    ``rule`` is the rule id the message cites (``null`` when none), for a link to the guide."""
+    return {
+        "type": "error",
+        "code": code,
+        "message": message,
+        "version": version,
+        "ref": ref,
+        "rule": rule or None,
+    }
 
 
 def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:

@@ -151,6 +151,11 @@ def lobby_page(
         f"<small>{escape(tr.gettext('status:' + r.status))}</small></li>"
         for r in recent
     )
+    guides = "".join(
+        f'<li><a href="/rules/{g.info.name}?lang={tr.lang}">{escape(g.info.title)}</a></li>'
+        for g in games
+        if g.how_to_play(tr.lang) is not None or g.how_to_play("en") is not None
+    )
     mine = (
         f'<p><a href="/player/{escape(me)}">{escape(tr.gettext("My games and rating"))}</a></p>'
         if me
@@ -180,6 +185,7 @@ def lobby_page(
 <button type="submit">{escape(tr.gettext("Create table"))}</button>
 </form>
 </section>
+<section class="guides"><h2>{escape(tr.gettext("How to play"))}</h2><ul>{guides}</ul></section>
 <section><h2>{escape(tr.gettext("Finished games"))}</h2><ul>{rows}</ul></section>
 <script src="/static/lobby.js" defer></script>
 """

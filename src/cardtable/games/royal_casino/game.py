@@ -33,13 +33,12 @@ INFO = GameInfo(
     default_players=2,
     options=OPTIONS,
     unit="hand",
-    rules="shared/rules/royal-casino.md",
     summary="The Dominican fishing game: capture, build and sweep to 21.",
 )
 
 
 class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]):
-    """Royal Casino (Dominican rules, shared/rules/royal-casino.md).
+    """Royal Casino (Dominican rules; the guide is ``rules/<lang>.md``).
 
     >>> s = GAME.new_game(2, seed=1)
     >>> GAME.to_act(s) in (0, 1), len(GAME.legal_actions(s)) > 0

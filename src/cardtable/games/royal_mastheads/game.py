@@ -53,7 +53,6 @@ INFO = GameInfo(
     default_players=4,
     options=OPTIONS,
     unit="deal",
-    rules="shared/rules/royal-mastheads.md",
     summary=(
         "Four players, trumps and a masthead rank from a turned card, a secret two-card pot "
         "for the strict trick leader, progressive card points; a set of 10 deals."

@@ -54,14 +54,13 @@ INFO = GameInfo(
     default_players=2,
     options=OPTIONS,
     unit="round",
-    rules="shared/rules/rummy.md",
     summary="Czech Rummy: runs and sets, lay off anywhere, Q♠ costs 40, closer +25.",
 )
 """Rummy's declared metadata."""
 
 
 class RummyGame(Game[RummyState, RummyAction, RummyView]):
-    """Czech Rummy (rules in ``shared/rules/rummy.md``), every §R12 variant as an option."""
+    """Czech Rummy (žolíky), every §R12 variant as an option."""
 
     info = INFO
 

@@ -3,7 +3,7 @@
 Client → server: ``hello {version?}`` (first; the last version the client saw),
 ``act {action, version, seat?}``, ``sit {seat, name?}``, ``leave``, ``replace {seat}``,
 ``hint``, ``ping``.  Server → client: ``state``, ``update``, ``hint {action}``,
-``error {code, message, version}``, ``pong`` (see :mod:`cardtable.server.messages`).
+``error {code, message, version, rule}``, ``pong`` (see :mod:`cardtable.server.messages`).
 """
 
 from __future__ import annotations
@@ -99,4 +99,4 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, text: str) 
             raise ClientError("malformed", f"unknown message type {kind!r}")
     except ClientError as e:
         ref = msg.get("ref") if isinstance(msg, dict) else None
-        conn.send(error_message(e.code, e.message, room.table.version, ref))
+        conn.send(error_message(e.code, e.message, room.table.version, ref, e.rule))

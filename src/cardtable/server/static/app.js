@@ -76,6 +76,7 @@
   let hint = null;
   let hintWin = null;
   let errorText = "";
+  let errorRule = null;
   let ws = null;
   let retry = 0;
   let connected = false;
@@ -121,12 +122,14 @@
         selected = [];
         hint = null;
         errorText = "";
+        errorRule = null;
       }
       deadline = msg.remaining != null ? Date.now() + msg.remaining * 1000 : null;
       render();
     } else if (msg.type === "error") {
       sending = false;
       errorText = t("error:" + msg.code) + (msg.message ? " — " + msg.message : "");
+      errorRule = msg.rule || null;
       render();
     } else if (msg.type === "hint") {
       hint = msg.action;
@@ -135,6 +138,10 @@
     }
   }
 
+  // the game's guide, opened at a rule's anchor when ``rule`` is given
+  function rulesHref(rule) {
+    return "/rules/" + encodeURIComponent(boot.game) + "?lang=" + encodeURIComponent(I.lang) + (rule ? "#" + encodeURIComponent(rule) : "");
+  }
   function myTurn() {
     return S && S.seat != null && S.to_act === S.seat && S.status === "playing";
   }
@@ -343,11 +350,15 @@
     }
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.token || document.activeElement.dataset.act : null;
     let h = '<div class="bar"><h1>' + esc(boot.title) + "</h1>";
+    h += '<a class="rules-link" href="' + esc(rulesHref("")) + '" target="_blank" rel="noopener">' + esc(t("Rules")) + "</a>";
     h += '<p class="status" role="status" aria-live="polite">' + esc(statusText()) + "</p>";
     h += '<p class="timer" id="timer">' + esc(timerText()) + "</p>";
     if (!connected) h += '<p class="offline" role="alert">' + esc(t("Reconnecting…")) + "</p>";
     h += "</div>";
-    if (errorText) h += '<p class="error" role="alert">' + esc(errorText) + "</p>";
+    if (errorText) {
+      const link = errorRule ? ' <a class="rule-link" href="' + esc(rulesHref(errorRule)) + '" target="_blank" rel="noopener">' + esc(t("Rule {rule}", { rule: errorRule })) + "</a>" : "";
+      h += '<p class="error" role="alert">' + esc(errorText) + link + "</p>";
+    }
     h += seatsBar();
     h += '<div class="board"><section class="middle" aria-label="' + esc(t("Table")) + '">' + middle(S.view) + "</section>";
     h += sidePanel() + "</div>";
