@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from cardtable.core.game import Event
@@ -175,6 +175,7 @@ def specs(draw: st.DrawFn) -> Spec:
                     if c is not None
                 )
             )
+    assume(free)  # the melds may have used every card of the window (then try another draw)
     hand = draw(st.lists(st.sampled_from(sorted(free)), min_size=1, max_size=6, unique=True))
     for face in stand_ins:  # often a card that a swap could use
         if draw(st.booleans()) and len(hand) < 7:
