@@ -76,13 +76,19 @@ def describe_event(event: Event) -> Message | None:
     return None
 
 
+_PRESETS = {"gameMode": ("single", "rounds", "limit")}
+"""The values a form offers for a free-text option (``rounds(k)`` and ``limit(L)`` stay
+available to the CLI and the API)."""
+
+
 def option_text(spec: OptionSpec) -> OptionText:
-    """An option's label, help and choice labels (ids ``rummy.opt.<name>…``)."""
+    """An option's label, help and choice labels (ids ``rummy.opt.<name>…``); the game
+    length's common values are labelled too, for a form to offer."""
     key = f"rummy.opt.{spec.name}"
     return OptionText(
         Message(key),
         Message(key + ".help"),
-        {c: Message(f"{key}.{c}") for c in spec.choices},
+        {c: Message(f"{key}.{c}") for c in spec.choices or _PRESETS.get(spec.name, ())},
     )
 
 
