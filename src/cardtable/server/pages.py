@@ -285,10 +285,11 @@ def lobby_page(
         else ""
     )
     quick_label = tr.fmt("Play {game} against the computer", game=game_title(quick, tr))
+    _, general = _error_of(errors, "form")
     summary = (
         f'<p class="error" role="alert" id="form-errors">'
         f"{escape(tr.gettext('The table was not created: please correct the marked fields.'))}"
-        "</p>"
+        f"{general}</p>"
         if errors
         else ""
     )

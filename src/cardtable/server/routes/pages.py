@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
 from cardtable.server.forms import InvalidRequest, Problem, check_new_table
 from cardtable.server.pages import lobby_page, player_page, replay_page, table_page, table_script
@@ -70,11 +71,15 @@ async def lobby(request: Request) -> HTMLResponse:
     return _page(request, await _lobby_html(request))
 
 
-def _form_field(g: str, problem: Problem) -> str:
-    """The lobby form's field a problem is about (``seat.1`` → ``rummy.seat.1``)."""
+def _form_field(game: AnyGame, problem: Problem) -> str:
+    """The lobby form's field a problem is about (``seat.1`` → ``rummy.seat.1``); ``form``
+    for an option the form has no field for (shown above the form)."""
     if problem.field in ("name", "timer", "game"):
         return problem.field
-    return f"{g}.{problem.field}"
+    option = problem.field.removeprefix("opt.")
+    if option != problem.field and option not in {s.name for s in game.info.options.specs}:
+        return "form"
+    return f"{game.info.name}.{problem.field}"
 
 
 async def _create_from(request: Request, data: dict[str, str], quick: bool = False) -> Response:
@@ -116,7 +121,7 @@ async def _create_from(request: Request, data: dict[str, str], quick: bool = Fal
     except InvalidRequest as e:
         errors: dict[str, str] = {}
         for problem in e.problems:
-            errors.setdefault(_form_field(g, problem), problem.text(tr))
+            errors.setdefault(_form_field(game, problem), problem.text(tr))
         return _page(request, await _lobby_html(request, data, errors), 400)
     response: Response = RedirectResponse("/", status_code=303)
     token = remember(request, response)
