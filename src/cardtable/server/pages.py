@@ -235,7 +235,7 @@ def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, 
         )
     return (
         f'<table class="list finished"><thead><tr><th>{escape(tr.gettext("Date"))}</th>'
-        f"<th>{escape(tr.gettext('Game'))}</th><th>{escape(tr.gettext('Players'))}</th>"
+        f"<th>{escape(tr.gettext('Game'))}</th><th>{escape(tr.gettext('Who played'))}</th>"
         f"<th>{escape(tr.gettext('Result'))}</th><th></th></tr></thead>"
         f"<tbody>{''.join(out)}</tbody></table>"
     )

@@ -56,7 +56,7 @@ async def _lobby_html(
         games,
         {g.info.name: _offered(h.levels(g)) for g in games},
         {g.info.name: h.default_level(g) for g in games},
-        name,
+        name or tr_of(request).gettext("Player"),  # a newcomer may keep it or type theirs
         recent,
         pid if name else None,
         get_game(QUICK_GAME),
