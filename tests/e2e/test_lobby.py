@@ -5,6 +5,7 @@ that keeps its newest entry in view and a score breakdown readable on a phone.""
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.request
 from pathlib import Path
@@ -157,4 +158,15 @@ def test_a_phone_shows_the_newest_log_entry_and_the_whole_breakdown(
     page.screenshot(path=str(artifacts / "breakdown-phone-390x844.png"))
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert _readable(page, ".score-breakdown th, .score-breakdown td", 390) == []
+    # The lobby lists the finished deal: date, game, players, result, replay; on a phone too.
+    table_id = page.url.rsplit("/", 1)[1]
+    page.goto(f"{server.url}/?lang=ru")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    row = page.locator(".finished tbody tr", has=page.locator(f"a[href='/replay/{table_id}']"))
+    cells = row.locator("td").all_inner_texts()
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", cells[0]), cells
+    assert cells[1] == "Королевское наказание"
+    assert cells[2].startswith("Ольга, Компьютер 2 (случайные ходы)")
+    assert cells[3].startswith(("Победитель: ", "Победители: ")), cells[3]
+    assert cells[4] == "Запись партии"
     context.close()
