@@ -16,7 +16,7 @@ words, the player names and the suit symbols.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 __all__ = [
@@ -84,6 +84,19 @@ class OptionText:
     label: Message
     help: Message
     choices: Mapping[str, Message] = field(default_factory=dict)
+
+    @classmethod
+    def by_ids(cls, prefix: str, name: str, choices: Iterable[str]) -> OptionText:
+        """The usual catalog ids: ``<prefix>.opt.<name>``, its ``.help`` and one per choice.
+
+        >>> text = OptionText.by_ids("casino", "sweeps", ("ON", "OFF"))
+        >>> text.label.id, text.help.id, text.choices["OFF"].id
+        ('casino.opt.sweeps', 'casino.opt.sweeps.help', 'casino.opt.sweeps.OFF')
+        """
+        key = f"{prefix}.opt.{name}"
+        return cls(
+            Message(key), Message(key + ".help"), {c: Message(f"{key}.{c}") for c in choices}
+        )
 
 
 @dataclass(frozen=True, slots=True)

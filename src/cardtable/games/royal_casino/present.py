@@ -87,12 +87,7 @@ def describe_event(event: Event) -> Message | None:
 
 def option_text(spec: OptionSpec) -> OptionText:
     """An option's label, help and choice labels (ids ``casino.opt.<name>…``)."""
-    key = f"casino.opt.{spec.name}"
-    return OptionText(
-        Message(key),
-        Message(key + ".help"),
-        {c: Message(f"{key}.{c}") for c in spec.choices},
-    )
+    return OptionText.by_ids("casino", spec.name, spec.choices)
 
 
 _ITEMS = (

@@ -58,12 +58,7 @@ def describe_event(event: Event) -> Message | None:
 
 def option_text(spec: OptionSpec) -> OptionText:
     """An option's label, help and choice labels (ids ``mastheads.opt.<name>…``)."""
-    key = f"mastheads.opt.{spec.name}"
-    return OptionText(
-        Message(key),
-        Message(key + ".help"),
-        {c: Message(f"{key}.{c}") for c in spec.choices},
-    )
+    return OptionText.by_ids("mastheads", spec.name, spec.choices)
 
 
 def score_table(event: Event) -> ScoreTable | None:

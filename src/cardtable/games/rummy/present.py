@@ -84,12 +84,7 @@ available to the CLI and the API)."""
 def option_text(spec: OptionSpec) -> OptionText:
     """An option's label, help and choice labels (ids ``rummy.opt.<name>…``); the game
     length's common values are labelled too, for a form to offer."""
-    key = f"rummy.opt.{spec.name}"
-    return OptionText(
-        Message(key),
-        Message(key + ".help"),
-        {c: Message(f"{key}.{c}") for c in spec.choices or _PRESETS.get(spec.name, ())},
-    )
+    return OptionText.by_ids("rummy", spec.name, spec.choices or _PRESETS.get(spec.name, ()))
 
 
 def score_table(event: Event) -> ScoreTable | None:
