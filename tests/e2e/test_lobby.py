@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.e2e.test_mastheads import play_a_card
 from tests.serverproc import ServerProcess
 
 SEATS = ".game-form:not([hidden]) .seat-choice"
@@ -139,10 +140,7 @@ def test_a_phone_shows_the_newest_log_entry_and_the_whole_breakdown(
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline and not page.locator(".breakdown").count():
         if page.locator(".hand .card.selectable").count():
-            # the fanned cards overlap on a phone: the click goes to the card itself
-            page.locator(".hand .card.selectable").first.dispatch_event("click")
-            page.locator(".actions .act").first.click()
-            page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
+            play_a_card(page)  # on a phone the fanned cards overlap: it clicks the card itself
             log = page.locator("#log")
             if log.evaluate("el => el.scrollHeight > el.clientHeight + 4"):
                 overflowed = True
