@@ -5,7 +5,26 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
 from tests.serverproc import ServerProcess
+
+
+def play_a_card(page: Any) -> bool:
+    """Pick the first playable card and play the first move using it, then wait for the
+    table's next version.  When an update clears the selection first (the table moved on
+    between the look and the click), nothing is played (``False``): the caller looks again."""
+    version = page.evaluate("() => document.getElementById('app').dataset.version")
+    page.locator(".hand .card.selectable").first.dispatch_event("click")
+    try:
+        page.locator(".actions .act").first.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        return False
+    page.wait_for_function(
+        f"() => (document.getElementById('app')?.dataset.version ?? {version!r}) !== {version!r}",
+        timeout=10_000,
+    )
+    return True
 
 
 def test_a_deal_of_royal_mastheads_against_bots(server: ServerProcess, browser: Any) -> None:
@@ -29,10 +48,7 @@ def test_a_deal_of_royal_mastheads_against_bots(server: ServerProcess, browser: 
             if not saw_last_trick and page.locator("[data-cmd=last-trick]").count():
                 page.click("[data-cmd=last-trick]")
                 saw_last_trick = page.locator(".trick .played").count() >= 4
-            page.locator(".hand .card.selectable").first.click()
-            page.locator(".actions .act").first.click()
-            moves += 1
-            page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
+            moves += play_a_card(page)
         page.wait_for_timeout(30)
     assert page.locator(".status").inner_text().startswith("Game over")
     assert moves >= 13 and saw_last_trick
@@ -54,9 +70,7 @@ def test_the_deal_score_breakdown_is_a_translated_table(
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and not page.locator(".breakdown").count():
         if page.locator(".hand .card.selectable").count():
-            page.locator(".hand .card.selectable").first.click()
-            page.locator(".actions .act").first.click()
-            page.wait_for_function("() => !document.querySelector('.hand .card.selected')")
+            play_a_card(page)
         page.wait_for_timeout(30)
     table = page.locator(".breakdown table")
     assert "Раздача 1" in page.locator(".breakdown summary").inner_text()

@@ -132,8 +132,8 @@ def test_reload_resumes_the_same_seat(server: ServerProcess, browser: Any) -> No
 
 def test_the_page_in_czech_russian_and_english(server: ServerProcess, browser: Any) -> None:
     expect = {
-        "cs": ("Hrát Royal Casino proti počítači", "Jste na tahu", "Vaše karty"),
-        "ru": ("Играть в Royal Casino с компьютером", "Ваш ход", "Ваши карты"),
+        "cs": ("Hrát Královské kasino proti počítači", "Jste na tahu", "Vaše karty"),
+        "ru": ("Играть в «Королевское казино» с компьютером", "Ваш ход", "Ваши карты"),
         "en": ("Play Royal Casino against the computer", "Your turn", "Your hand"),
     }
     suit_words = {

@@ -136,7 +136,18 @@ def test_option_labels_and_help_are_translated(
         assert label != render_message(text.label, (), en), (spec.name, lang)
         assert help_ != render_message(text.help, (), en), (spec.name, lang)
         assert label != spec.name and help_ != spec.help, (spec.name, lang)
-        assert set(text.choices) == set(spec.choices)
+        if spec.choices:
+            assert set(text.choices) == set(spec.choices)
+        else:  # values a form offers for a free-text option: each one valid
+            for value in text.choices:
+                game.info.options.validate({spec.name: value})
+        for choice, message in text.choices.items():
+            shown = render_message(message, (), tr)
+            assert (shown != message.id and shown != choice) or shown.lstrip("−-").isdigit(), (
+                spec.name,
+                choice,
+                lang,
+            )
 
 
 def test_english_option_texts_are_words_not_ids(
@@ -216,7 +227,7 @@ def test_seats_and_cards_are_rendered_by_the_page() -> None:
         "{name} took {cards} with {card}",
         {"name": SeatRef(1), "cards": CardsRef(("9H", None, "b2")), "card": CardRef("10D")},
     )
-    assert render_message(message, NAMES, translator("cs")) == "Ольга vzal(a) 9♥ ?? b2 kartou 10♦"
+    assert render_message(message, NAMES, translator("cs")) == "Ольга bere 9♥ ?? b2 kartou 10♦"
 
 
 def test_the_toy_game_gets_defaults_with_nothing_added() -> None:

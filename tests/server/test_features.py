@@ -132,7 +132,7 @@ def test_rated_tables_rate_players_and_show_on_the_player_page(server: ServerPro
         time.sleep(0.1)
     assert status == 200
     ratings, games = page.split("<h2>Games</h2>")
-    assert "royal-casino" in ratings  # a rating row
+    assert "<td>Royal Casino</td>" in ratings  # a rating row, by the game's title
     assert f"/replay/{table}" in games
 
 

@@ -19,7 +19,7 @@ from markdown_it.rules_core import StateCore
 
 from cardtable.core.registry import AnyGame
 from cardtable.server.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from cardtable.server.pages import _layout
+from cardtable.server.pages import _layout, game_title
 
 __all__ = ["guide_page", "guide_text", "missing_page", "render_guide", "rule_anchors"]
 
@@ -111,7 +111,7 @@ def guide_page(tr: Translator, game: AnyGame, asked: str | None) -> str | None:
         )
     notice = "".join(f'<p class="notice" role="note">{escape(n)}</p>' for n in notes)
     name = game.info.name
-    title = f"{game.info.title} — {tr.gettext('How to play')}"
+    title = f"{game_title(game, tr)} — {tr.gettext('How to play')}"
     body = (
         f'{_STYLE}<nav class="crumbs"><a href="/">{escape(tr.gettext("Back"))}</a></nav>'
         f'{notice}<article class="guide" lang="{lang}">{render_guide(text)}</article>'

@@ -67,16 +67,25 @@ class Hub:
         """Rebuild every unfinished table from its record, then let bots and timers run."""
         await self.bus.start(self)
         rows = await asyncio.to_thread(self.store.unfinished)
+        rebuilt = 0
         for row in rows:
-            try:
-                room = self._room(get_game(row.game), row)
-            except CardtableError:
-                log.exception("table %s does not replay; skipped", row.id)
+            room = self._rebuild(row)
+            if room is None:
                 continue
             self.rooms[row.id] = room
+            rebuilt += 1
             if await self.bus.acquire(room):
                 room.kick()
-        log.info("rebuilt %d unfinished tables", len(rows))
+        log.info("rebuilt %d unfinished tables", rebuilt)
+
+    def _rebuild(self, row: TableRow) -> Room | None:
+        """The room of a stored table, or ``None`` (and one log line, no traceback) for a
+        row that does not replay: an unknown game, options the game refuses, a bad action."""
+        try:
+            return self._room(get_game(row.game), row)
+        except (CardtableError, ValueError, KeyError, TypeError) as e:
+            log.warning("table %s does not replay (%s); skipped", row.id, e)
+            return None
 
     async def stop(self) -> None:
         """Stop bots, timers and the bus; finish the queued writes."""
@@ -193,9 +202,9 @@ class Hub:
             if room is not None:
                 return room
             row = await asyncio.to_thread(self.store.load, table_id)
-            if row is None:
+            room = None if row is None else self._rebuild(row)
+            if room is None:
                 return None
-            room = self._room(get_game(row.game), row)
             self.rooms[table_id] = room
             return room
 

@@ -5,7 +5,7 @@ table and replay shells, and the player page.  Everything is escaped; no externa
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
 from typing import Any
@@ -13,11 +13,20 @@ from typing import Any
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import OptionText
 from cardtable.core.registry import AnyGame
+from cardtable.server.forms import MAX_NAME, MAX_TIMER
 from cardtable.server.i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from cardtable.server.present import render_message
 from cardtable.server.store import PlayerGame, TableRow
 
-__all__ = ["lobby_page", "player_page", "replay_page", "table_page"]
+__all__ = [
+    "finished_list",
+    "game_title",
+    "lobby_page",
+    "player_page",
+    "replay_page",
+    "table_page",
+    "table_script",
+]
 
 
 def _json_script(data: object) -> str:
@@ -64,69 +73,172 @@ def _layout(
 </html>"""
 
 
+def game_title(game: AnyGame, tr: Translator) -> str:
+    """The name players of ``tr``'s language know the game by: the message ``game:<name>``
+    of the game's own catalog, else the game's English title."""
+    key = f"game:{game.info.name}"
+    return tr.gettext(key) if tr.has(key) else game.info.title
+
+
 def _choice_label(text: OptionText, choice: str, tr: Translator) -> str:
     message = text.choices.get(choice)
     return choice if message is None else render_message(message, (), tr)
 
 
-def _option_field(game: AnyGame, spec: OptionSpec, tr: Translator) -> str:
+def _error_of(errors: Mapping[str, str], field: str) -> tuple[str, str]:
+    """The attributes of an invalid control and the message shown beside it."""
+    message = errors.get(field)
+    if message is None:
+        return "", ""
+    ident = "err-" + "".join(c if c.isalnum() else "-" for c in field)
+    attrs = f' aria-invalid="true" aria-describedby="{ident}"'
+    return attrs, f'<span class="field-error" id="{ident}">{escape(message)}</span>'
+
+
+def _option_field(
+    game: AnyGame,
+    spec: OptionSpec,
+    tr: Translator,
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
+) -> str:
     name = f"{game.info.name}.opt.{spec.name}"
     text = game.option_text(spec)
     label = escape(render_message(text.label, (), tr))
     helptext = escape(render_message(text.help, (), tr))
+    value = values.get(name, spec.format_value(spec.default))
+    invalid, error = _error_of(errors, name)
     if spec.type == "bool":
-        checked = " checked" if spec.default else ""
+        checked = " checked" if value.strip().lower() in ("true", "on", "yes", "1") else ""
         control = (
             f'<input type="hidden" name="{name}" value="false">'
-            f'<input type="checkbox" name="{name}" value="true"{checked}>'
+            f'<input type="checkbox" name="{name}" value="true"{checked}{invalid}>'
         )
-        return f'<label class="opt">{control} {label} <small>{helptext}</small></label>'
-    if spec.type == "choice":
+        return f'<label class="opt">{control} {label} <small>{helptext}</small>{error}</label>'
+    choices = list(spec.choices) or list(text.choices)
+    if choices:
+        if value not in choices:
+            choices.append(value)  # what the player sent, shown back as it was
         opts = "".join(
-            f'<option value="{escape(c)}"{" selected" if c == spec.default else ""}>'
+            f'<option value="{escape(c)}"{" selected" if c == value else ""}>'
             f"{escape(_choice_label(text, c, tr))}</option>"
-            for c in spec.choices
+            for c in choices
         )
-        control = f'<select name="{name}">{opts}</select>'
+        control = f'<select name="{name}"{invalid}>{opts}</select>'
     elif spec.type == "int":
         lo = "" if spec.minimum is None else f' min="{spec.minimum}"'
         hi = "" if spec.maximum is None else f' max="{spec.maximum}"'
-        control = f'<input type="number" name="{name}" value="{spec.default}"{lo}{hi}>'
+        control = f'<input type="number" name="{name}" value="{escape(value)}"{lo}{hi}{invalid}>'
     else:
-        control = f'<input type="text" name="{name}" value="{escape(str(spec.default))}">'
-    return f'<label class="opt">{label} {control} <small>{helptext}</small></label>'
+        control = f'<input type="text" name="{name}" value="{escape(value)}"{invalid}>'
+    return f'<label class="opt">{label} {control} <small>{helptext}</small>{error}</label>'
 
 
 def _game_fieldset(
-    game: AnyGame, levels: Sequence[str], default_bot: str, tr: Translator, first: bool
+    game: AnyGame,
+    levels: Sequence[str],
+    default_bot: str,
+    tr: Translator,
+    chosen: bool,
+    values: Mapping[str, str],
+    errors: Mapping[str, str],
 ) -> str:
     info = game.info
     g = info.name
+    players_raw = values.get(f"{g}.players", str(info.default_players))
+    try:
+        shown = int(players_raw)
+    except ValueError:
+        shown = info.default_players
     seats = []
     for i in range(info.max_players):
         choices = [("human", tr.gettext("Human"))] + [
             (f"bot:{lv}", tr.fmt("Bot: {level}", level=tr.gettext(f"level:{lv}"))) for lv in levels
         ]
-        default = "human" if i == 0 else f"bot:{default_bot}"
+        field = f"{g}.seat.{i}"
+        default = values.get(field, "human" if i == 0 else f"bot:{default_bot}")
         opts = "".join(
             f'<option value="{escape(v)}"{" selected" if v == default else ""}>{escape(t)}</option>'
             for v, t in choices
         )
-        hidden = " hidden" if i >= info.default_players else ""
+        hidden = " hidden" if i >= shown else ""
+        invalid, error = _error_of(errors, field)
         seats.append(
             f'<label class="seat-choice" data-seat="{i}"{hidden}>'
             f"{escape(tr.fmt('Seat {n}', n=i + 1))} "
-            f'<select name="{g}.seat.{i}">{opts}</select></label>'
+            f'<select name="{field}"{invalid}>{opts}</select>{error}</label>'
         )
-    options = "".join(_option_field(game, s, tr) for s in info.options.specs)
-    return f"""<fieldset class="game-form" data-game="{g}"{"" if first else " hidden"}>
-<legend>{escape(info.title)}</legend>
+    options = "".join(_option_field(game, s, tr, values, errors) for s in info.options.specs)
+    opened = " open" if any(k.startswith(f"{g}.opt.") for k in errors) else ""
+    invalid, error = _error_of(errors, f"{g}.players")
+    return f"""<fieldset class="game-form" data-game="{g}"{"" if chosen else " hidden disabled"}>
+<legend>{escape(game_title(game, tr))}</legend>
 <label>{escape(tr.gettext("Players"))} <input type="number" name="{g}.players"
- value="{info.default_players}" min="{info.min_players}" max="{info.max_players}"
- data-players></label>
+ value="{escape(players_raw)}" min="{info.min_players}" max="{info.max_players}"
+ data-players{invalid}>{error}</label>
 <div class="seats">{"".join(seats)}</div>
-<details><summary>{escape(tr.gettext("Rules options"))}</summary>{options}</details>
+<details{opened}><summary>{escape(tr.gettext("Rules options"))}</summary>{options}</details>
 </fieldset>"""
+
+
+def _names_of(meta: Mapping[str, Any], tr: Translator) -> list[str]:
+    """Who sat at a stored table: people by name, bots by seat and level."""
+    names = []
+    for i, seat in enumerate(meta.get("seats", [])):
+        if seat.get("kind") == "bot":
+            level = tr.gettext(f"level:{seat.get('level')}")
+            names.append(tr.fmt("Bot {n} ({level})", n=i + 1, level=level))
+        else:
+            names.append(str(seat.get("name", "?")))
+    return names
+
+
+def _result_of(row: TableRow, names: Sequence[str], tr: Translator) -> str:
+    """A finished table's result in words: who won and the final scores."""
+    result = row.result
+    if row.status == "abandoned" or not result:
+        return tr.gettext("status:" + row.status)
+    sides = result.get("sides", [])
+    winners = [
+        " + ".join(names[s] if 0 <= s < len(names) else "?" for s in sides[w])
+        for w in result.get("winners", [])
+        if 0 <= w < len(sides)
+    ]
+    scores = " : ".join(str(x) for x in result.get("scores", []))
+    if not winners:
+        return tr.fmt("Draw ({scores})", scores=scores)
+    return tr.nfmt(
+        "Winner: {names} ({scores})",
+        "Winners: {names} ({scores})",
+        len(winners),
+        names=", ".join(winners),
+        scores=scores,
+    )
+
+
+def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, AnyGame]) -> str:
+    """The finished games as a table: date, game, players, result and a replay link."""
+    if not rows:
+        return f'<p class="muted">{escape(tr.gettext("No finished games yet"))}</p>'
+    out = []
+    for r in rows:
+        game = games.get(r.game)
+        title = game_title(game, tr) if game is not None else r.game
+        names = _names_of(r.meta, tr)
+        when = f"{r.updated_at:%Y-%m-%d %H:%M}" if r.updated_at is not None else ""
+        stamp = r.updated_at.isoformat() if r.updated_at is not None else ""
+        out.append(
+            f'<tr><td><time datetime="{escape(stamp)}">{escape(when)}</time></td>'
+            f"<td>{escape(title)}</td><td>{escape(', '.join(names))}</td>"
+            f"<td>{escape(_result_of(r, names, tr))}</td>"
+            f'<td><a href="/replay/{escape(r.id)}">{escape(tr.gettext("Replay"))}</a></td></tr>'
+        )
+    return (
+        f'<table class="list finished"><thead><tr><th>{escape(tr.gettext("Date"))}</th>'
+        f"<th>{escape(tr.gettext('Game'))}</th><th>{escape(tr.gettext('Who played'))}</th>"
+        f"<th>{escape(tr.gettext('Result'))}</th><th></th></tr></thead>"
+        f"<tbody>{''.join(out)}</tbody></table>"
+    )
 
 
 def lobby_page(
@@ -137,22 +249,38 @@ def lobby_page(
     name: str,
     recent: Sequence[TableRow],
     me: str | None,
+    quick: AnyGame,
+    values: Mapping[str, str] | None = None,
+    errors: Mapping[str, str] | None = None,
 ) -> str:
-    """The start page: one-click play, the new-table form and recent games."""
+    """The start page: one-click play (of ``quick``), the new-table form and recent games.
+    After a
+    refused form, ``values`` are what the player sent and ``errors`` the messages to show
+    by each field (by the field's name)."""
+    values = values or {}
+    errors = errors or {}
+    chosen = values.get("game", games[0].info.name if games else "")
+    if chosen not in {g.info.name for g in games} and games:
+        chosen = games[0].info.name
     game_opts = "".join(
-        f'<option value="{g.info.name}">{escape(g.info.title)}</option>' for g in games
+        f'<option value="{g.info.name}"{" selected" if g.info.name == chosen else ""}>'
+        f"{escape(game_title(g, tr))}</option>"
+        for g in games
     )
     fieldsets = "".join(
-        _game_fieldset(g, levels[g.info.name], default_bots[g.info.name], tr, i == 0)
-        for i, g in enumerate(games)
-    )
-    rows = "".join(
-        f'<li><a href="/replay/{escape(r.id)}">{escape(r.game)}</a> '
-        f"<small>{escape(tr.gettext('status:' + r.status))}</small></li>"
-        for r in recent
+        _game_fieldset(
+            g,
+            levels[g.info.name],
+            default_bots[g.info.name],
+            tr,
+            g.info.name == chosen,
+            values,
+            errors,
+        )
+        for g in games
     )
     guides = "".join(
-        f'<li><a href="/rules/{g.info.name}?lang={tr.lang}">{escape(g.info.title)}</a></li>'
+        f'<li><a href="/rules/{g.info.name}?lang={tr.lang}">{escape(game_title(g, tr))}</a></li>'
         for g in games
         if g.how_to_play(tr.lang) is not None or g.how_to_play("en") is not None
     )
@@ -161,32 +289,49 @@ def lobby_page(
         if me
         else ""
     )
+    quick_label = tr.fmt("Play {game} against the computer", game=game_title(quick, tr))
+    _, general = _error_of(errors, "form")
+    summary = (
+        f'<p class="error" role="alert" id="form-errors">'
+        f"{escape(tr.gettext('The table was not created: please correct the marked fields.'))}"
+        f"{general}</p>"
+        if errors
+        else ""
+    )
+    name_invalid, name_error = _error_of(errors, "name")
+    timer_invalid, timer_error = _error_of(errors, "timer")
+    game_invalid, game_error = _error_of(errors, "game")
+    name_value = values.get("name", name)
+    checked = {k: " checked" if values.get(k) == "true" else "" for k in ("rated", "unit")}
     body = f"""
 <section class="hero">
 <h1>{escape(tr.gettext("Card games in your browser"))}</h1>
 <form method="post" action="/play"><button class="big" type="submit" id="quick-play">
-{escape(tr.gettext("Play Royal Casino against the computer"))}</button></form>
+{escape(quick_label)}</button></form>
 {mine}
 </section>
 <section class="new-table">
 <h2>{escape(tr.gettext("New table"))}</h2>
-<form method="post" action="/new" id="new-table">
-<label>{escape(tr.gettext("Your name"))} <input name="name" value="{escape(name)}"
- maxlength="40" autocomplete="nickname"></label>
+<form method="post" action="/new" id="new-table" novalidate>
+{summary}
+<label>{escape(tr.gettext("Your name"))} <input name="name" value="{escape(name_value)}"
+ maxlength="{MAX_NAME}" autocomplete="nickname"{name_invalid}>{name_error}</label>
 <label>{escape(tr.gettext("Game"))}
- <select name="game" id="game-select">{game_opts}</select></label>
+ <select name="game" id="game-select"{game_invalid}>{game_opts}</select>{game_error}</label>
 {fieldsets}
-<label class="opt"><input type="checkbox" name="rated" value="true">
+<label class="opt"><input type="checkbox" name="rated" value="true"{checked["rated"]}>
  {escape(tr.gettext("Rated (no hints)"))}</label>
-<label class="opt"><input type="checkbox" name="unit" value="true">
+<label class="opt"><input type="checkbox" name="unit" value="true"{checked["unit"]}>
  {escape(tr.gettext("One hand only"))}</label>
 <label>{escape(tr.gettext("Move timer in seconds (0 = none)"))}
- <input type="number" name="timer" value="0" min="0" max="600"></label>
+ <input type="number" name="timer" value="{escape(values.get("timer", "0"))}" min="0"
+ max="{MAX_TIMER}"{timer_invalid}>{timer_error}</label>
 <button type="submit">{escape(tr.gettext("Create table"))}</button>
 </form>
 </section>
 <section class="guides"><h2>{escape(tr.gettext("How to play"))}</h2><ul>{guides}</ul></section>
-<section><h2>{escape(tr.gettext("Finished games"))}</h2><ul>{rows}</ul></section>
+<section class="finished-games"><h2>{escape(tr.gettext("Finished games"))}</h2>
+{finished_list(tr, recent, {g.info.name: g for g in games})}</section>
 <script src="/static/lobby.js" defer></script>
 """
     return _layout(tr, "cardtable", body)
@@ -205,14 +350,14 @@ def table_script(game: AnyGame) -> str | None:
         return None
 
 
-def _boot(mode: str, table_id: str, game: AnyGame, players: int) -> dict[str, Any]:
+def _boot(mode: str, table_id: str, game: AnyGame, players: int, tr: Translator) -> dict[str, Any]:
     """What ``app.js`` needs before the first message: the game, its sides, its script."""
     has_script = table_script(game) is not None
     return {
         "mode": mode,
         "table": table_id,
         "game": game.info.name,
-        "title": game.info.title,
+        "title": game_title(game, tr),
         "sides": [list(side) for side in game.sides(players)],
         "script": f"/games/{game.info.name}/table.js" if has_script else None,
     }
@@ -221,15 +366,16 @@ def _boot(mode: str, table_id: str, game: AnyGame, players: int) -> dict[str, An
 def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The table shell; ``app.js`` draws it from the websocket's messages."""
     body = '<div id="app" class="app"><p class="loading">…</p></div>'
-    boot = _boot("table", table_id, game, players)
-    return _layout(tr, f"{game.info.title} — cardtable", body, boot, f"/t/{table_id}")
+    boot = _boot("table", table_id, game, players, tr)
+    return _layout(tr, f"{game_title(game, tr)} — cardtable", body, boot, f"/t/{table_id}")
 
 
 def replay_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The replay shell; ``app.js`` fetches the steps."""
     body = '<div id="app" class="app"><p class="loading">…</p></div>'
-    boot = _boot("replay", table_id, game, players)
-    return _layout(tr, f"{game.info.title} — replay", body, boot, f"/replay/{table_id}")
+    boot = _boot("replay", table_id, game, players, tr)
+    title = f"{game_title(game, tr)} — {tr.gettext('Replay')}"
+    return _layout(tr, title, body, boot, f"/replay/{table_id}")
 
 
 def player_page(
@@ -238,11 +384,18 @@ def player_page(
     name: str,
     games: Sequence[PlayerGame],
     ratings: dict[str, tuple[float, float, int]],
+    known: Mapping[str, AnyGame] | None = None,
 ) -> str:
-    """A player's rating per game and their tables."""
+    """A player's rating per game and their tables (games named as ``tr``'s players know
+    them, for the games in ``known``)."""
+    known = known or {}
+
+    def title(g: str) -> str:
+        return game_title(known[g], tr) if g in known else g
+
     rates = "".join(
-        f"<tr><td>{escape(g)}</td><td>{mu - 3 * sigma:.1f}</td><td>{mu:.1f} ± {sigma:.1f}</td>"
-        f"<td>{n}</td></tr>"
+        f"<tr><td>{escape(title(g))}</td><td>{mu - 3 * sigma:.1f}</td>"
+        f"<td>{mu:.1f} ± {sigma:.1f}</td><td>{n}</td></tr>"
         for g, (mu, sigma, n) in sorted(ratings.items())
     )
     rows = []
@@ -253,7 +406,7 @@ def player_page(
             result = tr.gettext("won") if won else tr.gettext("lost")
         link = f"/replay/{pg.table_id}" if pg.status != "playing" else f"/t/{pg.table_id}"
         rows.append(
-            f'<tr><td><a href="{escape(link)}">{escape(pg.game)}</a></td>'
+            f'<tr><td><a href="{escape(link)}">{escape(title(pg.game))}</a></td>'
             f"<td>{escape(tr.gettext('status:' + pg.status))}</td><td>{escape(result)}</td>"
             f"<td>{'✓' if pg.rated else ''}</td>"
             f"<td>{pg.updated_at:%Y-%m-%d %H:%M}</td></tr>"

@@ -17,7 +17,7 @@ page highlight what a click can lead to.
 >>> from cardtable.server.i18n import translator
 >>> msg = Message("{name} played {card}", {"name": SeatRef(1), "card": CardRef("10D")})
 >>> render_message(msg, ["Ann", "Bob"], translator("cs"))
-'Bob zahrál(a) 10♦'
+'Bob hraje 10♦'
 """
 
 from __future__ import annotations

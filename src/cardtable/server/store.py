@@ -84,6 +84,8 @@ class TableRow:
     result: dict[str, Any] | None = None
     rated: bool = False
     actions: list[ActionLine] = field(default_factory=list)
+    updated_at: datetime | None = None
+    """When the row last changed (as read from the database; ``None`` for a new row)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,7 @@ def _row(r: Any) -> TableRow:
         version=r.version,
         result=None if r.result is None else json.loads(r.result),
         rated=bool(r.rated),
+        updated_at=getattr(r, "updated_at", None),
     )
 
 

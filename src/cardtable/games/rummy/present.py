@@ -78,9 +78,15 @@ def describe_event(event: Event) -> Message | None:
     return None
 
 
+_PRESETS = {"gameMode": ("single", "rounds", "limit")}
+"""The values a form offers for a free-text option (``rounds(k)`` and ``limit(L)`` stay
+available to the CLI and the API)."""
+
+
 def option_text(spec: OptionSpec) -> OptionText:
-    """An option's label, help and choice labels (ids ``rummy.opt.<name>…``)."""
-    return OptionText.by_ids("rummy", spec.name, spec.choices)
+    """An option's label, help and choice labels (ids ``rummy.opt.<name>…``); the game
+    length's common values are labelled too, for a form to offer."""
+    return OptionText.by_ids("rummy", spec.name, spec.choices or _PRESETS.get(spec.name, ()))
 
 
 def _with_penalties(hand: str) -> str:

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, Response
 
 from cardtable.core.errors import CardtableError
 from cardtable.games import get_game
+from cardtable.server.forms import InvalidRequest, check_new_table
 from cardtable.server.messages import replay_steps
 from cardtable.server.routes.web import hub_of, remember, tr_of
 
@@ -26,37 +27,79 @@ async def healthz(request: Request) -> dict[str, Any]:
     return {"ok": True, "tables": len(hub_of(request).rooms)}
 
 
+def _bad(message: str, errors: dict[str, str] | None = None) -> JSONResponse:
+    """A refused request: a message for people and, by field, what is wrong."""
+    body: dict[str, Any] = {"error": message}
+    if errors:
+        body["errors"] = errors
+    return JSONResponse(body, status_code=400)
+
+
 @router.post("/api/tables")
 async def api_create(request: Request) -> Response:
-    """Create a table from a JSON object; answers its id, its URL and the player's id."""
+    """Create a table from a JSON object; answers its id, its URL and the player's id.
+
+    Every field is checked before anything is stored; a refused request answers 400 with
+    ``error`` (every problem, in the request's language, with the schema's or the game's
+    own reason) and ``errors`` (one message by field: ``name``, ``timer``, ``game``,
+    ``players``, ``seat.<i>``, ``opt.<option>``).
+    """
+    tr = tr_of(request)
     try:
         data = await request.json()
     except ValueError:
-        return JSONResponse({"error": "send a JSON object"}, status_code=400)
+        return _bad(tr.gettext("Send a JSON object"))
     if not isinstance(data, dict):
-        return JSONResponse({"error": "send a JSON object"}, status_code=400)
+        return _bad(tr.gettext("Send a JSON object"))
     h = hub_of(request)
-    response = JSONResponse({})
-    token = remember(request, response)
     try:
-        g = get_game(str(data.get("game", "royal-casino")))
-        players = int(data.get("players", g.info.default_players))
-        seats = [str(s) for s in data.get("seats", ["human"] + ["bot:random"] * (players - 1))]
-        pid = await h.save_player(token, str(data.get("name", "Player")))
-        room = await h.create(
-            g.info.name,
-            players,
-            dict(data.get("options", {})),
-            seats,
-            pid,
-            str(data.get("name", "Player")),
+        game = get_game(str(data.get("game", "royal-casino")))
+    except CardtableError as e:
+        text = tr.gettext("Choose a game from the list")
+        return _bad(f"game: {text} ({e})", {"game": text})
+    seats = data.get("seats")
+    options = data.get("options", {})
+    if seats is not None and not isinstance(seats, list):
+        text = tr.gettext("Choose who sits here")
+        return _bad(f"seats: {text}", {"seat.0": text})
+    if not isinstance(options, dict):
+        text = tr.gettext("Send the options as a JSON object")
+        return _bad(f"options: {text}", {"options": text})
+    try:
+        wanted = check_new_table(
+            game,
+            players=data.get("players", seats and len(seats)),
+            seats=seats,
+            options=options,
+            name=data.get("name", "Player"),
+            timer=data.get("timer"),
             rated=bool(data.get("rated", False)),
-            timer=float(data["timer"]) if data.get("timer") else None,
             hints=bool(data.get("hints", True)),
             unit=bool(data.get("unit", False)),
         )
-    except (CardtableError, ValueError, TypeError) as e:
-        return JSONResponse({"error": str(e)}, status_code=400)
+    except InvalidRequest as e:
+        errors: dict[str, str] = {}
+        lines = []
+        for p in e.problems:
+            text = p.text(tr)
+            errors.setdefault(p.field, text)
+            lines.append(f"{p.field}: {text}" + (f" ({p.reason})" if p.reason else ""))
+        return _bad("; ".join(lines), errors)
+    response = JSONResponse({})
+    token = remember(request, response)
+    pid = await h.save_player(token, wanted.name)
+    room = await h.create(
+        game.info.name,
+        wanted.players,
+        wanted.options,
+        wanted.seats,
+        pid,
+        wanted.name,
+        rated=wanted.rated,
+        timer=wanted.timer,
+        hints=wanted.hints,
+        unit=wanted.unit,
+    )
     body = json.dumps({"id": room.id, "url": f"/t/{room.id}", "player": pid})
     response.body = body.encode()
     response.headers["content-length"] = str(len(response.body))

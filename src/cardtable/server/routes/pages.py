@@ -6,10 +6,12 @@ import asyncio
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
+from cardtable.server.forms import InvalidRequest, Problem, check_new_table
 from cardtable.server.pages import lobby_page, player_page, replay_page, table_page, table_script
 from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, remember, tr_of
 
@@ -30,56 +32,112 @@ def _not_found(request: Request, what: str) -> HTMLResponse:
     return _page(request, f"<h1>{tr_of(request).gettext(what)}</h1>", 404)
 
 
-@router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request) -> HTMLResponse:
-    """The lobby: the form for a new table, and recent games."""
+QUICK_GAME = "royal-casino"
+"""The game of the one-click button (the registry's name, never compared with a game)."""
+
+
+def _offered(levels: list[str]) -> list[str]:
+    """The bots the lobby offers: the named levels, not the search with a budget of one's
+    own (``ismcts:N``, for the CLI and the API)."""
+    return [lv for lv in levels if ":" not in lv]
+
+
+async def _lobby_html(
+    request: Request,
+    values: dict[str, str] | None = None,
+    errors: dict[str, str] | None = None,
+) -> str:
     h = hub_of(request)
     pid, name = await h.player(request.cookies.get(PLAYER_COOKIE))
     games = h.games()
     recent = await asyncio.to_thread(h.store.finished, 10)
-    html = lobby_page(
+    return lobby_page(
         tr_of(request),
         games,
-        {g.info.name: h.levels(g) for g in games},
+        {g.info.name: _offered(h.levels(g)) for g in games},
         {g.info.name: h.default_level(g) for g in games},
-        name,
+        name or tr_of(request).gettext("Player"),  # a newcomer may keep it or type theirs
         recent,
         pid if name else None,
+        get_game(QUICK_GAME),
+        values,
+        errors,
     )
-    return _page(request, html)
 
 
-async def _create_from(request: Request, data: dict[str, str]) -> Response:
-    """Create a table from the lobby form's fields and go there."""
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> HTMLResponse:
+    """The lobby: the form for a new table, and recent games."""
+    return _page(request, await _lobby_html(request))
+
+
+def _form_field(game: AnyGame, problem: Problem) -> str:
+    """The lobby form's field a problem is about (``seat.1`` → ``rummy.seat.1``); ``form``
+    for an option the form has no field for (shown above the form)."""
+    if problem.field in ("name", "timer", "game"):
+        return problem.field
+    option = problem.field.removeprefix("opt.")
+    if option != problem.field and option not in {s.name for s in game.info.options.specs}:
+        return "form"
+    return f"{game.info.name}.{problem.field}"
+
+
+async def _create_from(request: Request, data: dict[str, str], quick: bool = False) -> Response:
+    """Create a table from the lobby form's fields and go there; a refused form comes back
+    with the player's values and a message by each wrong field (status 400, nothing
+    stored)."""
     h = hub_of(request)
     tr = tr_of(request)
-    response: Response = RedirectResponse("/", status_code=303)
-    token = remember(request, response)
     try:
-        game = get_game(data.get("game", "royal-casino"))
-        g = game.info.name
-        players = int(data.get(f"{g}.players", game.info.default_players))
+        game = get_game(data.get("game", QUICK_GAME))
+    except CardtableError:
+        wrong = {"game": tr.gettext("Choose a game from the list")}
+        return _page(request, await _lobby_html(request, data, wrong), 400)
+    g = game.info.name
+    players = data.get(f"{g}.players", "").strip() or str(game.info.default_players)
+    count = int(players) if players.isascii() and players.isdigit() else None
+    seats = None
+    if count is not None and game.info.min_players <= count <= game.info.max_players:
         seats = [
             data.get(f"{g}.seat.{i}", "human" if i == 0 else f"bot:{h.default_level(game)}")
-            for i in range(players)
+            for i in range(count)
         ]
-        options = {k.split(".", 2)[2]: v for k, v in data.items() if k.startswith(f"{g}.opt.")}
-        name = data.get("name", "").strip() or tr.gettext("Player")
-        pid = await h.save_player(token, name)
-        timer = float(data.get("timer", "0") or 0)
-        room = await h.create(
-            g,
-            players,
-            options,
-            seats,
-            pid,
-            name,
+    options = {k.split(".", 2)[2]: v for k, v in data.items() if k.startswith(f"{g}.opt.")}
+    _, saved = await h.player(request.cookies.get(PLAYER_COOKIE))
+    fallback = saved or tr.gettext("Player")
+    name = fallback if quick else data.get("name", fallback)
+    try:
+        wanted = check_new_table(
+            game,
+            players=players,
+            seats=seats,
+            options=options,
+            name=name,
+            timer=data.get("timer", ""),
             rated=data.get("rated") == "true",
-            timer=timer if timer > 0 else None,
             unit=data.get("unit") == "true",
+            bots=_offered(h.levels(game)),
         )
-    except (CardtableError, ValueError) as e:
-        return JSONResponse({"error": str(e)}, status_code=400)
+    except InvalidRequest as e:
+        errors: dict[str, str] = {}
+        for problem in e.problems:
+            errors.setdefault(_form_field(game, problem), problem.text(tr))
+        return _page(request, await _lobby_html(request, data, errors), 400)
+    response: Response = RedirectResponse("/", status_code=303)
+    token = remember(request, response)
+    pid = await h.save_player(token, wanted.name)
+    room = await h.create(
+        g,
+        wanted.players,
+        wanted.options,
+        wanted.seats,
+        pid,
+        wanted.name,
+        rated=wanted.rated,
+        timer=wanted.timer,
+        hints=wanted.hints,
+        unit=wanted.unit,
+    )
     response.headers["location"] = f"/t/{room.id}"
     return response
 
@@ -92,7 +150,7 @@ async def _form(request: Request) -> dict[str, str]:
 @router.post("/play")
 async def quick_play(request: Request) -> Response:
     """One click: Royal Casino, you against the default bot."""
-    return await _create_from(request, {"game": "royal-casino", **(await _form(request))})
+    return await _create_from(request, {**(await _form(request)), "game": QUICK_GAME}, True)
 
 
 @router.post("/new")
@@ -126,7 +184,8 @@ async def player(request: Request, player_id: str) -> HTMLResponse:
     if found is None:
         return _not_found(request, "No such player")
     name, games, rates = found
-    return _page(request, player_page(tr_of(request), player_id, name, games, rates))
+    known = {g.info.name: g for g in hub_of(request).games()}
+    return _page(request, player_page(tr_of(request), player_id, name, games, rates, known))
 
 
 @router.get("/games/{name}/table.js")

@@ -332,7 +332,7 @@
     if (S.seat != null && S.status === "playing") h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
     if (S.status !== "playing") h += '<p><a href="/replay/' + esc(boot.table) + '">' + esc(t("Watch the replay")) + "</a></p>";
     h += breakdownPanel();
-    h += '<h2 class="log-title">' + esc(t("Log")) + '</h2><ol class="log" aria-live="polite">';
+    h += '<h2 class="log-title" id="log-title">' + esc(t("Log")) + '</h2><ol class="log" id="log" tabindex="0" aria-labelledby="log-title" aria-live="polite">';
     const tail = events.slice(-60);
     for (const e of tail) h += "<li>" + esc(e.text) + "</li>";
     h += "</ol></aside>";
@@ -363,7 +363,13 @@
     h += '<div class="board"><section class="middle" aria-label="' + esc(t("Table")) + '">' + middle(S.view) + "</section>";
     h += sidePanel() + "</div>";
     h += '<div class="bottom">' + actionsPanel() + handPanel() + "</div>";
+    // The log keeps its newest entry in view, unless the reader has scrolled up to read.
+    const oldLog = document.getElementById("log");
+    const atEnd = !oldLog || oldLog.scrollHeight - oldLog.scrollTop - oldLog.clientHeight < 24;
+    const oldTop = oldLog ? oldLog.scrollTop : 0;
     app.innerHTML = h;
+    const log = document.getElementById("log");
+    if (log) log.scrollTop = atEnd ? log.scrollHeight : oldTop;
     app.dataset.version = String(S.version);
     if (focused) {
       const el = app.querySelector('[data-token="' + CSS.escape(focused) + '"]') || app.querySelector('[data-act="' + CSS.escape(focused) + '"]');
