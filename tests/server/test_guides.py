@@ -17,6 +17,7 @@ from cardtable.server.errors import error_of
 from cardtable.server.guide import guide_page, render_guide, rule_anchors
 from cardtable.server.i18n import LANGUAGES, translator
 from cardtable.server.messages import error_message
+from cardtable.server.pages import game_title
 from tests.cli.toy import GAME as TOY
 from tests.server.test_features import get
 from tests.serverproc import ServerProcess
@@ -97,7 +98,8 @@ def test_the_guide_page_in_each_language(server: ServerProcess, name: str, lang:
     status, html = get(f"{server.url}/rules/{name}?lang={lang}")
     assert status == 200
     assert f'<html lang="{lang}">' in html
-    assert f"<title>{game.info.title} — {TITLE[lang]}</title>" in html
+    # the game's name as players of that language know it (its catalog's game:<name>)
+    assert f"<title>{game_title(game, translator(lang))} — {TITLE[lang]}</title>" in html
     for rule in cited_rules(game):
         assert f'id="{rule}"' in html
     # the language switch stays on the guide
