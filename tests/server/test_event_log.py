@@ -16,6 +16,7 @@ from cardtable.core.game import Event
 from cardtable.core.present import CardRef, CardsRef, Message, ScoreTable, SeatRef
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY
+from cardtable.games.royal_casino.events import Added, Captured, Raised
 from cardtable.games.royal_mastheads.events import PotAwarded
 from cardtable.server.i18n import LANGUAGES, translator
 from cardtable.server.present import describe_event, event_json, render_message, score_json
@@ -248,3 +249,25 @@ def test_the_toy_game_gets_defaults_with_nothing_added() -> None:
         assert render_message(text.help, (), translator("ru")) == spec.help
         assert [m.id for m in text.choices.values()] == list(spec.choices)
     assert TOY.resource_package() == "tests.cli"
+
+
+def test_royal_casino_log_names_builds_by_owner_and_value_not_by_number() -> None:
+    """Build numbers shift as builds are captured; the log line must stay true later on."""
+    casino = REGISTRY.get("royal-casino")
+    names = ["Ann", "Bob"]
+    added = Added(0, "4C", 2, ("5H",), 1, 9)
+    raised = Raised(1, "2D", 1, 9, 11, (), 0)
+    taken = Captured(0, "9S", ("9H",), (1, 2), ("9H",), False)
+    en = translator("en")
+    assert describe_event(casino, added, names, en) == "Ann added 4♣ to Bob's 9-build"
+    assert describe_event(casino, raised, names, en) == "Bob raised Ann's 9-build to 11 with 2♦"
+    assert describe_event(casino, taken, names, en) == "Ann took 9♥ [9] [9] with 9♠"
+    cs, ru = translator("cs"), translator("ru")
+    assert describe_event(casino, added, names, cs) == "Ann přidává 4♣ ke stavbě 9 (Bob)"
+    assert describe_event(casino, raised, names, ru) == (
+        "Bob повышает постройку 9 (Ann) до 11 картой 2♦"
+    )
+    for line in (
+        describe_event(casino, e, names, t) for e in (added, raised, taken) for t in (en, cs, ru)
+    ):
+        assert "b1" not in line and "b2" not in line, line

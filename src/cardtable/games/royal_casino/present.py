@@ -21,6 +21,7 @@ from cardtable.core.present import (
     SeatRef,
 )
 from cardtable.games.royal_casino import events as ev
+from cardtable.games.royal_casino.events import capture_value
 
 __all__ = ["describe_event", "option_text", "score_table"]
 
@@ -39,7 +40,11 @@ def describe_event(event: Event) -> Message | None:
             "{name} trailed {card}", {"name": SeatRef(event.seat), "card": CardRef(event.card)}
         )
     if isinstance(event, ev.Captured):
-        taken = CardsRef((*event.loose, *(f"b{b}" for b in event.builds)))
+        # A captured build is named by its value in brackets, as the move notation writes a
+        # build ("[7H 2H]"): build numbers change while a hand goes on, the value does not
+        # (every build a card captures has that card's capture value, C5.2).
+        value = capture_value(event.card)
+        taken = CardsRef((*event.loose, *(f"[{value}]" for _ in event.builds)))
         msgid = (
             "{name} took {cards} with {card} — sweep"
             if event.sweep
@@ -60,15 +65,21 @@ def describe_event(event: Event) -> Message | None:
         )
     if isinstance(event, ev.Added):
         return Message(
-            "{name} added {card} to b{build}",
-            {"name": SeatRef(event.seat), "card": CardRef(event.card), "build": event.build},
+            "{name} added {card} to {owner}'s {value}-build",
+            {
+                "name": SeatRef(event.seat),
+                "card": CardRef(event.card),
+                "owner": SeatRef(event.previous_owner),
+                "value": event.value,
+            },
         )
     if isinstance(event, ev.Raised):
         return Message(
-            "{name} raised b{build} to {value} with {card}",
+            "{name} raised {owner}'s {old}-build to {value} with {card}",
             {
                 "name": SeatRef(event.seat),
-                "build": event.build,
+                "owner": SeatRef(event.previous_owner),
+                "old": event.old_value,
                 "value": event.new_value,
                 "card": CardRef(event.card),
             },
