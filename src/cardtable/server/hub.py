@@ -26,6 +26,7 @@ from cardtable.server.room import Room
 from cardtable.server.room_store import DatabaseRoomStore
 from cardtable.server.seats import Meta, Seat, fallback_level, levels
 from cardtable.server.store import Store, TableRow, Writer
+from cardtable.server.tasks import Tasks
 
 __all__ = ["Hub", "player_id_of"]
 
@@ -47,7 +48,7 @@ class Hub:
         self.room_store = DatabaseRoomStore(self.store, self.writer)
         self.rooms: dict[str, Room] = {}
         self.bus: Bus = RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = Tasks("hub")
         self._names: dict[str, str] = {}
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -91,22 +92,14 @@ class Hub:
         """Stop bots, timers and the bus; finish the queued writes."""
         for room in self.rooms.values():
             room.close()
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel_all()
         await self.bus.close()
         await asyncio.to_thread(self.writer.close)
         self.store.close()
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run a background task and keep a reference until it is done."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
+        self._tasks.spawn(coro)
 
     # -- players --------------------------------------------------------------------------
     async def player(self, token: str | None) -> tuple[str | None, str]:

@@ -27,6 +27,7 @@ from cardtable.server.messages import update_entries, update_message
 from cardtable.server.ports import RoomBus, RoomStore
 from cardtable.server.seats import Meta, fallback_level
 from cardtable.server.store import ActionLine, TableRow
+from cardtable.server.tasks import Tasks
 from cardtable.tables.table import BotTurn, Table, TableUpdate
 
 __all__ = ["HINT_BUDGET", "Room"]
@@ -77,7 +78,7 @@ class Room:
         self.driver: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._tasks = Tasks(f"table {self.id}")
         self._restore(row)
 
     def _restore(self, row: TableRow) -> None:
@@ -403,19 +404,11 @@ class Room:
     # -- life -----------------------------------------------------------------------------
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Run a background task of this room and keep it until it is done."""
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("table %s: background task failed", self.id, exc_info=task.exception())
+        self._tasks.spawn(coro)
 
     def close(self) -> None:
         """Stop the bot driver, the timer and the room's background tasks."""
         self._cancel_timer()
         if self.driver is not None:
             self.driver.cancel()
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel_all()

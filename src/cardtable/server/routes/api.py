@@ -13,7 +13,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.games import get_game
 from cardtable.server.forms import InvalidRequest, check_new_table
 from cardtable.server.messages import replay_steps
-from cardtable.server.routes.web import hub_of, remember, tr_of
+from cardtable.server.routes.web import create_table, hub_of, tr_of
 
 __all__ = ["router"]
 
@@ -51,7 +51,6 @@ async def api_create(request: Request) -> Response:
         return _bad(tr.gettext("Send a JSON object"))
     if not isinstance(data, dict):
         return _bad(tr.gettext("Send a JSON object"))
-    h = hub_of(request)
     try:
         game = get_game(str(data.get("game", "royal-casino")))
     except CardtableError as e:
@@ -86,21 +85,8 @@ async def api_create(request: Request) -> Response:
             lines.append(f"{p.field}: {text}" + (f" ({p.reason})" if p.reason else ""))
         return _bad("; ".join(lines), errors)
     response = JSONResponse({})
-    token = remember(request, response)
-    pid = await h.save_player(token, wanted.name)
-    room = await h.create(
-        game.info.name,
-        wanted.players,
-        wanted.options,
-        wanted.seats,
-        pid,
-        wanted.name,
-        rated=wanted.rated,
-        timer=wanted.timer,
-        hints=wanted.hints,
-        unit=wanted.unit,
-    )
-    body = json.dumps({"id": room.id, "url": f"/t/{room.id}", "player": pid})
+    table_id, pid = await create_table(request, response, wanted)
+    body = json.dumps({"id": table_id, "url": f"/t/{table_id}", "player": pid})
     response.body = body.encode()
     response.headers["content-length"] = str(len(response.body))
     return response

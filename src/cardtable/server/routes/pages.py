@@ -13,7 +13,7 @@ from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
 from cardtable.server.forms import InvalidRequest, Problem, check_new_table
 from cardtable.server.pages import lobby_page, player_page, replay_page, table_page, table_script
-from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, remember, tr_of
+from cardtable.server.routes.web import PLAYER_COOKIE, create_table, hub_of, remember, tr_of
 
 __all__ = ["router"]
 
@@ -124,21 +124,8 @@ async def _create_from(request: Request, data: dict[str, str], quick: bool = Fal
             errors.setdefault(_form_field(game, problem), problem.text(tr))
         return _page(request, await _lobby_html(request, data, errors), 400)
     response: Response = RedirectResponse("/", status_code=303)
-    token = remember(request, response)
-    pid = await h.save_player(token, wanted.name)
-    room = await h.create(
-        g,
-        wanted.players,
-        wanted.options,
-        wanted.seats,
-        pid,
-        wanted.name,
-        rated=wanted.rated,
-        timer=wanted.timer,
-        hints=wanted.hints,
-        unit=wanted.unit,
-    )
-    response.headers["location"] = f"/t/{room.id}"
+    table_id, _ = await create_table(request, response, wanted)
+    response.headers["location"] = f"/t/{table_id}"
     return response
 
 

@@ -8,12 +8,14 @@ import secrets
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from cardtable.server.forms import NewTable
 from cardtable.server.hub import Hub
 from cardtable.server.i18n import LANGUAGES, Translator, negotiate, translator
 
 __all__ = [
     "LANG_COOKIE",
     "PLAYER_COOKIE",
+    "create_table",
     "hub_of",
     "lang_of",
     "remember",
@@ -67,3 +69,22 @@ def remember(request: Request, response: Response) -> str:
     if chosen:
         response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax")
     return token
+
+
+async def create_table(request: Request, response: Response, wanted: NewTable) -> tuple[str, str]:
+    """Store a checked request's table, its creator (remembered on ``response``) in the first
+    human seat: the table's id and the creator's player id."""
+    pid = await hub_of(request).save_player(remember(request, response), wanted.name)
+    room = await hub_of(request).create(
+        wanted.game.info.name,
+        wanted.players,
+        wanted.options,
+        wanted.seats,
+        pid,
+        wanted.name,
+        rated=wanted.rated,
+        timer=wanted.timer,
+        hints=wanted.hints,
+        unit=wanted.unit,
+    )
+    return room.id, pid
