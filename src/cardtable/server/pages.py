@@ -19,6 +19,8 @@ from cardtable.server.present import render_message
 from cardtable.server.store import PlayerGame, TableRow
 
 __all__ = [
+    "bdi",
+    "deck_switch",
     "finished_list",
     "game_title",
     "lobby_page",
@@ -63,6 +65,7 @@ def _layout(
 <title>{escape(title)}</title>
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<script src="/static/deck.js"></script>
 </head>
 <body>
 <header class="top"><a class="brand" href="/">cardtable</a>
@@ -71,6 +74,32 @@ def _layout(
 {script}
 </body>
 </html>"""
+
+
+def bdi(name: str) -> str:
+    """A player's name as HTML, isolated from the text around it (``<bdi>``), so that a
+    right-to-left name does not reorder the sentence it stands in.
+
+    >>> bdi("<Ann>")
+    '<bdi>&lt;Ann&gt;</bdi>'
+    """
+    return f"<bdi>{escape(name)}</bdi>"
+
+
+def _fmt_html(text: str, names: str) -> str:
+    """``text`` (a translated sentence with the marker ``\x00`` where the names go) escaped,
+    with ``names`` (HTML) in place of the marker."""
+    return escape(text).replace("\x00", names)
+
+
+def deck_switch(tr: Translator) -> str:
+    """The four-colour deck switch (``static/deck.js`` makes it work and remembers it)."""
+    sample = "".join(f'<span class="s-{s}">{p}</span>' for s, p in zip("SHDC", "♠♥♦♣", strict=True))
+    return (
+        f'<p class="prefs"><button type="button" class="toggle" data-four-colour'
+        f' aria-pressed="false">{escape(tr.gettext("Four-colour deck"))}</button>'
+        f' <span class="suit-sample" aria-hidden="true">{sample}</span></p>'
+    )
 
 
 def game_title(game: AnyGame, tr: Translator) -> str:
@@ -194,26 +223,28 @@ def _names_of(meta: Mapping[str, Any], tr: Translator) -> list[str]:
 
 
 def _result_of(row: TableRow, names: Sequence[str], tr: Translator) -> str:
-    """A finished table's result in words: who won and the final scores."""
+    """A finished table's result in words, as HTML: who won (names in ``<bdi>``) and the
+    final scores."""
     result = row.result
     if row.status == "abandoned" or not result:
-        return tr.gettext("status:" + row.status)
+        return escape(tr.gettext("status:" + row.status))
     sides = result.get("sides", [])
     winners = [
-        " + ".join(names[s] if 0 <= s < len(names) else "?" for s in sides[w])
+        " + ".join(bdi(names[s] if 0 <= s < len(names) else "?") for s in sides[w])
         for w in result.get("winners", [])
         if 0 <= w < len(sides)
     ]
     scores = " : ".join(str(x) for x in result.get("scores", []))
     if not winners:
-        return tr.fmt("Draw ({scores})", scores=scores)
-    return tr.nfmt(
+        return escape(tr.fmt("Draw ({scores})", scores=scores))
+    text = tr.nfmt(
         "Winner: {names} ({scores})",
         "Winners: {names} ({scores})",
         len(winners),
-        names=", ".join(winners),
+        names="\x00",
         scores=scores,
     )
+    return _fmt_html(text, ", ".join(winners))
 
 
 def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, AnyGame]) -> str:
@@ -229,14 +260,15 @@ def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, 
         stamp = r.updated_at.isoformat() if r.updated_at is not None else ""
         out.append(
             f'<tr><td><time datetime="{escape(stamp)}">{escape(when)}</time></td>'
-            f"<td>{escape(title)}</td><td>{escape(', '.join(names))}</td>"
-            f"<td>{escape(_result_of(r, names, tr))}</td>"
+            f"<td>{escape(title)}</td><td>{', '.join(bdi(n) for n in names)}</td>"
+            f"<td>{_result_of(r, names, tr)}</td>"
             f'<td><a href="/replay/{escape(r.id)}">{escape(tr.gettext("Replay"))}</a></td></tr>'
         )
     return (
         f'<table class="list finished"><thead><tr><th>{escape(tr.gettext("Date"))}</th>'
         f"<th>{escape(tr.gettext('Game'))}</th><th>{escape(tr.gettext('Who played'))}</th>"
-        f"<th>{escape(tr.gettext('Result'))}</th><th></th></tr></thead>"
+        f"<th>{escape(tr.gettext('Result'))}</th>"
+        f'<th><span class="visually-hidden">{escape(tr.gettext("Replay"))}</span></th></tr></thead>'
         f"<tbody>{''.join(out)}</tbody></table>"
     )
 
@@ -309,6 +341,7 @@ def lobby_page(
 <form method="post" action="/play"><button class="big" type="submit" id="quick-play">
 {escape(quick_label)}</button></form>
 {mine}
+{deck_switch(tr)}
 </section>
 <section class="new-table">
 <h2>{escape(tr.gettext("New table"))}</h2>
@@ -363,16 +396,24 @@ def _boot(mode: str, table_id: str, game: AnyGame, players: int, tr: Translator)
     }
 
 
+# What app.js draws into, and the live region (outside what it redraws) that reads out each
+# new log entry once.
+_SHELL = (
+    '<div id="app" class="app"><p class="loading">…</p></div>'
+    '<div id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="false"></div>'
+)
+
+
 def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The table shell; ``app.js`` draws it from the websocket's messages."""
-    body = '<div id="app" class="app"><p class="loading">…</p></div>'
+    body = _SHELL
     boot = _boot("table", table_id, game, players, tr)
     return _layout(tr, f"{game_title(game, tr)} — cardtable", body, boot, f"/t/{table_id}")
 
 
 def replay_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The replay shell; ``app.js`` fetches the steps."""
-    body = '<div id="app" class="app"><p class="loading">…</p></div>'
+    body = _SHELL
     boot = _boot("replay", table_id, game, players, tr)
     title = f"{game_title(game, tr)} — {tr.gettext('Replay')}"
     return _layout(tr, title, body, boot, f"/replay/{table_id}")
@@ -411,7 +452,7 @@ def player_page(
             f"<td>{'✓' if pg.rated else ''}</td>"
             f"<td>{pg.updated_at:%Y-%m-%d %H:%M}</td></tr>"
         )
-    body = f"""<h1>{escape(name)}</h1>
+    body = f"""<h1>{bdi(name)}</h1>
 <h2>{escape(tr.gettext("Ratings"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Rating"))}</th><th>μ ± σ</th><th>{escape(tr.gettext("Games"))}</th></tr>
