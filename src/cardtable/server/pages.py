@@ -10,6 +10,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from cardtable.core.game import Outcome
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import OptionText
 from cardtable.core.registry import AnyGame
@@ -222,9 +223,31 @@ def _names_of(meta: Mapping[str, Any], tr: Translator) -> list[str]:
     return names
 
 
-def _result_of(row: TableRow, names: Sequence[str], tr: Translator) -> str:
-    """A finished table's result in words, as HTML: who won (names in ``<bdi>``) and the
-    final scores."""
+def _detail_of(game: AnyGame | None, result: Mapping[str, Any], tr: Translator) -> str:
+    """How the game ended beyond scores and winners (:meth:`Game.describe_outcome`: the
+    number of deals, …) in ``tr``'s language, or ``""``."""
+    if game is None:
+        return ""
+    try:
+        outcome = Outcome(
+            tuple(tuple(side) for side in result.get("sides", [])),
+            tuple(result.get("scores", [])),
+            tuple(result.get("winners", [])),
+            str(result.get("detail", "")),
+        )
+    except TypeError:
+        return ""
+    message = game.describe_outcome(outcome)
+    if message is None or not tr.has(message.id):
+        return ""
+    return render_message(message, (), tr)
+
+
+def _result_of(
+    row: TableRow, names: Sequence[str], tr: Translator, game: AnyGame | None = None
+) -> str:
+    """A finished table's result in words, as HTML: who won (names in ``<bdi>``), the
+    final scores and how the game ended (the game's words for it, when it has some)."""
     result = row.result
     if row.status == "abandoned" or not result:
         return escape(tr.gettext("status:" + row.status))
@@ -235,8 +258,10 @@ def _result_of(row: TableRow, names: Sequence[str], tr: Translator) -> str:
         if 0 <= w < len(sides)
     ]
     scores = " : ".join(str(x) for x in result.get("scores", []))
+    detail = _detail_of(game, result, tr)
+    detail = f' <span class="detail">· {escape(detail)}</span>' if detail else ""
     if not winners:
-        return escape(tr.fmt("Draw ({scores})", scores=scores))
+        return escape(tr.fmt("Draw ({scores})", scores=scores)) + detail
     text = tr.nfmt(
         "Winner: {names} ({scores})",
         "Winners: {names} ({scores})",
@@ -244,7 +269,7 @@ def _result_of(row: TableRow, names: Sequence[str], tr: Translator) -> str:
         names="\x00",
         scores=scores,
     )
-    return _fmt_html(text, ", ".join(winners))
+    return _fmt_html(text, ", ".join(winners)) + detail
 
 
 def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, AnyGame]) -> str:
@@ -261,7 +286,7 @@ def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, 
         out.append(
             f'<tr><td><time datetime="{escape(stamp)}">{escape(when)}</time></td>'
             f"<td>{escape(title)}</td><td>{', '.join(bdi(n) for n in names)}</td>"
-            f"<td>{_result_of(r, names, tr)}</td>"
+            f"<td>{_result_of(r, names, tr, game)}</td>"
             f'<td><a href="/replay/{escape(r.id)}">{escape(tr.gettext("Replay"))}</a></td></tr>'
         )
     return (
