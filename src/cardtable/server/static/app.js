@@ -364,7 +364,7 @@
   function handPanel() {
     const hand = S.view && S.view.hand;
     if (!hand) {
-      return '<section class="hand spectator" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
+      return '<section class="hand spectator" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
     }
     const n = hand.length;
     // The hand's cards are buttons in one container (.fan), in the order they are shown.
