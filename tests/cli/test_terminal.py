@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.cli.present import english_catalog, pretty_text, render_message, score_lines
 from cardtable.cli.play import format_outcome
+from cardtable.cli.present import english_catalog, pretty_text, render_message, score_lines
 from cardtable.core.game import Event, Outcome
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY, get_game
