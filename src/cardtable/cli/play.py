@@ -81,7 +81,7 @@ def format_outcome(
         mark = "  WINNER" if index in outcome.winners else ""
         lines.append(f"  {who}: {score}{mark}")
     message = game.describe_outcome(outcome) if game is not None else None
-    if message is not None:
+    if game is not None and message is not None:
         lines.append("  " + render_message(message, english_catalog(game.resource_package())))
     elif outcome.detail:
         lines.append(f"  {outcome.detail}")
