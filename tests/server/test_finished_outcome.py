@@ -85,11 +85,44 @@ def test_a_shared_win_says_so(lang: str, expected: str) -> None:
     assert _detail(html) == expected
 
 
-def test_a_game_without_words_for_its_end_shows_none() -> None:
-    html = finished_list(
-        translator("en"), [_row("royal-casino", "one hand", [0], ["A", "B"])], GAMES
-    )
+def test_a_detail_the_game_has_no_words_for_shows_none() -> None:
+    html = finished_list(translator("en"), [_row("royal-casino", "??", [0], ["A", "B"])], GAMES)
     assert 'class="detail"' not in html and "Winner: <bdi>A</bdi> (0 : 10)" in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["a single hand", "a match to 21 points"]),
+        ("cs", ["jedno kolo", "hra do 21 bodů"]),
+        ("ru", ["один кон", "партия до 21 очка"]),
+    ],
+)
+def test_royal_casino_says_what_was_played(lang: str, expected: list[str]) -> None:
+    tr = translator(lang)
+    shown = [
+        _detail(finished_list(tr, [_row("royal-casino", detail, [0], ["A", "B"])], GAMES))
+        for detail in ("one hand", "match to 21")
+    ]
+    assert shown == expected
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", ["last round: Bob went out", "last round blocked"]),
+        ("cs", ["poslední kolo: Bob dohrává", "poslední kolo je zablokované"]),
+        ("ru", ["последний раунд: Bob выходит", "последний раунд заблокирован"]),
+    ],
+)
+def test_rummy_names_who_went_out_last(lang: str, expected: list[str]) -> None:
+    tr = translator(lang)
+    names = ["Ann", "Bob", "Cy"]
+    shown = [
+        _detail(finished_list(tr, [_row("rummy", detail, [1], names)], GAMES))
+        for detail in ("last round: P2 went out", "last round: blocked")
+    ]
+    assert shown == expected
 
 
 def test_every_name_is_isolated() -> None:

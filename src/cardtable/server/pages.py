@@ -223,7 +223,9 @@ def _names_of(meta: Mapping[str, Any], tr: Translator) -> list[str]:
     return names
 
 
-def _detail_of(game: AnyGame | None, result: Mapping[str, Any], tr: Translator) -> str:
+def _detail_of(
+    game: AnyGame | None, result: Mapping[str, Any], names: Sequence[str], tr: Translator
+) -> str:
     """How the game ended beyond scores and winners (:meth:`Game.describe_outcome`: the
     number of deals, …) in ``tr``'s language, or ``""``."""
     if game is None:
@@ -240,7 +242,7 @@ def _detail_of(game: AnyGame | None, result: Mapping[str, Any], tr: Translator) 
     message = game.describe_outcome(outcome)
     if message is None or not tr.has(message.id):
         return ""
-    return render_message(message, (), tr)
+    return render_message(message, names, tr)
 
 
 def _result_of(
@@ -258,7 +260,7 @@ def _result_of(
         if 0 <= w < len(sides)
     ]
     scores = " : ".join(str(x) for x in result.get("scores", []))
-    detail = _detail_of(game, result, tr)
+    detail = _detail_of(game, result, names, tr)
     detail = f' <span class="detail">· {escape(detail)}</span>' if detail else ""
     if not winners:
         return escape(tr.fmt("Draw ({scores})", scores=scores)) + detail
