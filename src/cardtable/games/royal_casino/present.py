@@ -23,7 +23,7 @@ from cardtable.core.present import (
 from cardtable.games.royal_casino import events as ev
 from cardtable.games.royal_casino.events import capture_value
 
-__all__ = ["describe_outcome", "describe_event", "option_text", "score_table"]
+__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def describe_event(event: Event) -> Message | None:

@@ -26,7 +26,7 @@ from cardtable.games.rummy import events as ev
 from cardtable.games.rummy.scoring import CLOSER_BONUS, PENALTY
 from cardtable.games.rummy.state import parse_phys
 
-__all__ = ["describe_outcome", "describe_event", "option_text", "score_table"]
+__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def describe_event(event: Event) -> Message | None:
