@@ -288,6 +288,14 @@ def test_the_four_colour_deck_is_switched_and_remembered(
     page.keyboard.press("Enter")
     assert switch.get_attribute("aria-pressed") == "true"
     assert _sample_colours(page) == FOUR
+    guide = context.new_page()  # the rules pages draw their small cards in the same colours
+    guide.goto(f"{server.url}/rules/casino?lang=cs")
+    pips = guide.evaluate(
+        """() => Object.fromEntries(['S', 'H', 'D', 'C'].map(s =>
+             [s, getComputedStyle(document.querySelector('.guide .pip.s-' + s)).color]))"""
+    )
+    assert pips["D"] == FOUR["D"] and pips["C"] == FOUR["C"], pips
+    guide.close()
     new_table(page, server, "royal-casino", "cs")
     page.wait_for_selector(".hand .card")
     toggle = page.get_by_role("button", name="Čtyřbarevné karty")
