@@ -164,6 +164,13 @@ def _option_field(
     return f'<label class="opt">{label} {control} <small>{helptext}</small>{error}</label>'
 
 
+def _level_choice(tr: Translator, level: str) -> str:
+    """A bot level as the lobby offers it: its name, with a word on how it plays where the
+    name alone does not say (``level-choice:<level>``)."""
+    key = f"level-choice:{level}"
+    return tr.gettext(key) if tr.has(key) else tr.gettext(f"level:{level}")
+
+
 def _game_fieldset(
     game: AnyGame,
     levels: Sequence[str],
@@ -183,7 +190,7 @@ def _game_fieldset(
     seats = []
     for i in range(info.max_players):
         choices = [("human", tr.gettext("Human"))] + [
-            (f"bot:{lv}", tr.fmt("Bot: {level}", level=tr.gettext(f"level:{lv}"))) for lv in levels
+            (f"bot:{lv}", tr.fmt("Bot: {level}", level=_level_choice(tr, lv))) for lv in levels
         ]
         field = f"{g}.seat.{i}"
         default = values.get(field, "human" if i == 0 else f"bot:{default_bot}")
