@@ -385,9 +385,10 @@ def player_page(
     games: Sequence[PlayerGame],
     ratings: dict[str, tuple[float, float, int]],
     known: Mapping[str, AnyGame] | None = None,
+    extra: str = "",
 ) -> str:
     """A player's rating per game and their tables (games named as ``tr``'s players know
-    them, for the games in ``known``)."""
+    them, for the games in ``known``), then ``extra`` (HTML: their history)."""
     known = known or {}
 
     def title(g: str) -> str:
@@ -419,5 +420,6 @@ def player_page(
 <h2>{escape(tr.gettext("Games"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Status"))}</th><th>{escape(tr.gettext("Result"))}</th>
-<th>{escape(tr.gettext("Rated"))}</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>"""
+<th>{escape(tr.gettext("Rated"))}</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+{extra}"""
     return _layout(tr, f"{name} — cardtable", body, None, f"/player/{player_id}")
