@@ -308,6 +308,8 @@ def lobby_page(
 <h1>{escape(tr.gettext("Card games in your browser"))}</h1>
 <form method="post" action="/play"><button class="big" type="submit" id="quick-play">
 {escape(quick_label)}</button></form>
+<p class="daily-links"><a href="/daily">{escape(tr.gettext("Daily challenge"))}</a> ·
+<a href="/leaderboard">{escape(tr.gettext("Leaderboards"))}</a></p>
 {mine}
 </section>
 <section class="new-table">
@@ -366,6 +368,7 @@ def _boot(mode: str, table_id: str, game: AnyGame, players: int, tr: Translator)
 def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The table shell; ``app.js`` draws it from the websocket's messages."""
     body = '<div id="app" class="app"><p class="loading">…</p></div>'
+    body += '<script src="/static/sorting.js" defer></script>'
     boot = _boot("table", table_id, game, players, tr)
     return _layout(tr, f"{game_title(game, tr)} — cardtable", body, boot, f"/t/{table_id}")
 

@@ -112,6 +112,7 @@
   }
   function onMessage(msg) {
     if (msg.type === "state" || msg.type === "update") {
+      if (msg.next) return location.assign(msg.next); // a rematch: everyone moves there
       if (msg.type === "state") events = [];
       noteEvents(msg.events || []);
       const moved = !S || S.version !== msg.version || S.seat !== msg.seat;
@@ -305,8 +306,9 @@
       return '<section class="hand spectator" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
     }
     const n = hand.length;
-    let h = '<section class="hand" aria-label="' + esc(t("Your hand")) + '"><div class="fan" style="--n:' + n + '">';
-    hand.forEach((c, i) => {
+    const sorter = window.cardtableSort; // sorting.js: the player's own order of the hand
+    let h = '<section class="hand" aria-label="' + esc(t("Your hand")) + '">' + (sorter ? sorter.toolbar((m) => esc(t(m))) : "") + '<div class="fan" style="--n:' + n + '">';
+    (sorter ? sorter.order(hand, boot.table, S.seat) : hand).forEach((c, i) => {
       const sel = selectable(c);
       h += '<span class="slot" style="--i:' + i + '">' + cardEl(c, { token: c, selectable: sel, selected: selected.includes(c), hint: hintTokens().includes(c) }) + "</span>";
     });
@@ -331,12 +333,23 @@
     h += '<div class="invite"><label>' + esc(t("Invite link")) + ' <input readonly id="invite" value="' + esc(url) + '"></label> <button type="button" data-cmd="copy">' + esc(t("Copy")) + "</button></div>";
     if (S.seat != null && S.status === "playing") h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
     if (S.status !== "playing") h += '<p><a href="/replay/' + esc(boot.table) + '">' + esc(t("Watch the replay")) + "</a></p>";
+    h += afterGame();
     h += breakdownPanel();
     h += '<h2 class="log-title" id="log-title">' + esc(t("Log")) + '</h2><ol class="log" id="log" tabindex="0" aria-labelledby="log-title" aria-live="polite">';
     const tail = events.slice(-60);
     for (const e of tail) h += "<li>" + esc(e.text) + "</li>";
     h += "</ol></aside>";
     return h;
+  }
+  // A finished daily deal leads to the next one; a finished table offers its players a rematch.
+  function afterGame() {
+    if (S.status !== "finished" || S.seat == null) return "";
+    const d = S.daily;
+    if (d) {
+      const label = d.deal + 1 < d.deals ? t("Next deal") : t("See the day's results");
+      return '<p><a class="button" id="daily-next" href="/daily/' + esc(d.game) + '/play">' + esc(label) + "</a></p>";
+    }
+    return '<form method="post" action="/t/' + esc(boot.table) + '/rematch"><button type="submit" id="rematch">' + esc(t("Rematch")) + "</button></form>";
   }
   function timerText() {
     if (!deadline || !S || S.status !== "playing") return "";
