@@ -383,3 +383,23 @@ def test_two_processes_keep_one_attempt_and_deal_the_same_cards(
     finally:
         one.stop()
         two.stop()
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_the_new_pages_and_scripts_words_are_translated(lang: str) -> None:
+    """sorting.js's words and the message ids kept in constants are in every catalog
+    (the words of app.js and of ``gettext("…")`` calls are checked by test_features)."""
+    from babel.messages.pofile import read_po
+
+    from cardtable.server import boards
+    from cardtable.server.i18n import LOCALE_DIR
+    from cardtable.server.routes import pages
+
+    js = (LOCALE_DIR.parent / "static" / "sorting.js").read_text()
+    used = {m.group(1) for m in re.finditer(r'\bt\(\s*"([^"]+)"', js)}
+    assert used == {"Sort your hand", "Sort by suit", "Sort by rank"}
+    used |= {boards.RULE, boards.REPLAYS_LATER, pages.PRIVATE}
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        catalog = {m.id: m.string for m in read_po(fh, locale=lang) if m.id}
+    for message in used:
+        assert catalog.get(message), f"{message!r} has no {lang} translation"
