@@ -4,7 +4,9 @@ settings, a new seed); everyone at the old table, spectators too, is sent to the
 from __future__ import annotations
 
 import json
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -14,6 +16,7 @@ from cardtable.server.app import create_app
 from cardtable.server.config import Settings, normalise_database_url
 from cardtable.server.hub import rematch_id
 from tests.server.test_daily import play_table
+from tests.serverproc import Player, ServerProcess
 
 
 @pytest.fixture
@@ -90,3 +93,39 @@ def test_no_rematch_before_the_end(client: TestClient) -> None:
     r = client.post(f"/t/{table}/rematch", follow_redirects=False)
     assert r.status_code == 403
     assert rematch_id(table) not in cast(Any, client.app).state.hub.rooms
+
+
+def test_a_rematch_asked_at_another_process_moves_everyone(
+    shared_database_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """The table's writes belong to process one; the rematch is asked at process two, and
+    a spectator of process one is moved too."""
+    env = {"DATABASE_URL": shared_database_url, "REDIS_URL": redis_url}
+    one = ServerProcess(tmp_path / "one", env).start()
+    two = ServerProcess(tmp_path / "two", env).start()
+    try:
+        eva = Player(one, "eva-token")
+        old = eva.create(game="royal-casino", seats=["human", "bot:random"], unit=True)
+        sock = eva.connect(old)
+        msg = sock.hello()
+        while msg["status"] == "playing":
+            if msg["to_act"] == msg["seat"] and msg["legal"]:
+                sock.send(
+                    {"type": "act", "action": msg["legal"][0]["text"], "version": msg["version"]}
+                )
+            msg = sock.until(lambda m: m["type"] == "update")
+        watcher = Player(one, "watcher-token").connect(old)
+        assert watcher.hello()["seat"] is None
+        req = urllib.request.Request(
+            f"{two.url}/t/{old}/rematch", data=b"", headers={"Cookie": "ct_player=eva-token"}
+        )
+        with urllib.request.urlopen(req, timeout=20) as r:  # follows the redirect
+            assert r.url.endswith(f"/t/{rematch_id(old)}")
+        moved = watcher.until(lambda m: bool(m.get("next")))
+        assert moved["next"] == f"/t/{rematch_id(old)}"
+        assert sock.until(lambda m: bool(m.get("next")))["next"] == moved["next"]
+        on_one = Player(one, "eva-token").connect(rematch_id(old)).hello()
+        assert on_one["seat"] == 0 and on_one["status"] == "playing"
+    finally:
+        one.stop()
+        two.stop()
