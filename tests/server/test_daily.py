@@ -403,3 +403,16 @@ def test_the_new_pages_and_scripts_words_are_translated(lang: str) -> None:
         catalog = {m.id: m.string for m in read_po(fh, locale=lang) if m.id}
     for message in used:
         assert catalog.get(message), f"{message!r} has no {lang} translation"
+
+
+def test_the_migrations_build_the_tables_schema_py_describes(database_url: str) -> None:
+    """Alembic's scripts (0002 included) and ``schema.py`` agree, on both databases."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from cardtable.server.schema import METADATA
+
+    store = Store(normalise_database_url(database_url))
+    with store.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), METADATA) == []
+    store.close()
