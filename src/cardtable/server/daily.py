@@ -179,6 +179,9 @@ class Daily:
     async def attempt(self, game: AnyGame, day: date, player: str) -> Attempt | None:
         """A player's attempt, its finished deals scored first."""
         name = game.info.name
+        found = await asyncio.to_thread(self.hub.store.attempt, day, name, player)
+        if found is None or found.finished:
+            return found
         await self.hub.writer.run(lambda c: Store.settle(c, day, name, player))
         return await asyncio.to_thread(self.hub.store.attempt, day, name, player)
 
