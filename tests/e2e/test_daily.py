@@ -37,6 +37,8 @@ def _play_challenge(browser: Any, server: ServerProcess, name: str) -> tuple[Any
     page.wait_for_url("**/t/*")
     table = page.url.split("?")[0].rsplit("/", 1)[1]
     page.wait_for_selector(".status")
+    page.wait_for_selector(".hand .card")
+    assert page.locator("[data-cmd=leave]").count() == 0  # played to its end
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         status = page.locator(".status").inner_text()
