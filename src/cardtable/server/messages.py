@@ -145,6 +145,8 @@ def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
         "remaining": room.remaining(),
         "hints": room.meta.hints and not room.rated,
         "rated": room.rated,
+        "daily": room.meta.daily,
+        "next": f"/t/{room.meta.next}" if room.meta.next else None,
     }
 
 

@@ -374,6 +374,8 @@ def lobby_page(
 <h1>{escape(tr.gettext("Card games in your browser"))}</h1>
 <form method="post" action="/play"><button class="big" type="submit" id="quick-play">
 {escape(quick_label)}</button></form>
+<p class="daily-links"><a href="/daily">{escape(tr.gettext("Daily challenge"))}</a> ·
+<a href="/leaderboard">{escape(tr.gettext("Leaderboards"))}</a></p>
 {mine}
 {deck_switch(tr)}
 </section>
@@ -440,7 +442,7 @@ _SHELL = (
 
 def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The table shell; ``app.js`` draws it from the websocket's messages."""
-    body = _SHELL
+    body = _SHELL + '<script src="/static/sorting.js" defer></script>'
     boot = _boot("table", table_id, game, players, tr)
     return _layout(tr, f"{game_title(game, tr)} — cardtable", body, boot, f"/t/{table_id}")
 
@@ -460,9 +462,10 @@ def player_page(
     games: Sequence[PlayerGame],
     ratings: dict[str, tuple[float, float, int]],
     known: Mapping[str, AnyGame] | None = None,
+    extra: str = "",
 ) -> str:
     """A player's rating per game and their tables (games named as ``tr``'s players know
-    them, for the games in ``known``)."""
+    them, for the games in ``known``), then ``extra`` (HTML: their history)."""
     known = known or {}
 
     def title(g: str) -> str:
@@ -494,5 +497,6 @@ def player_page(
 <h2>{escape(tr.gettext("Games"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Status"))}</th><th>{escape(tr.gettext("Result"))}</th>
-<th>{escape(tr.gettext("Rated"))}</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>"""
+<th>{escape(tr.gettext("Rated"))}</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+{extra}"""
     return _layout(tr, f"{name} — cardtable", body, None, f"/player/{player_id}")

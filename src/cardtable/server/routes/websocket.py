@@ -41,6 +41,9 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     token = ws.cookies.get(PLAYER_COOKIE)
     pid, _name = await h.player(token)
+    if not await h.may_watch(room, pid):  # a daily challenge deal: its player alone
+        await ws.close(code=4403)
+        return
     conn = Conn(ws.send_text, pid, tr_of(ws))
     room.join(conn)
     pump = asyncio.get_running_loop().create_task(conn.pump())

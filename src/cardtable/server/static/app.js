@@ -157,6 +157,7 @@
   }
   function onMessage(msg) {
     if (msg.type === "state" || msg.type === "update") {
+      if (msg.next) return location.assign(msg.next); // a rematch: everyone moves there
       if (msg.type === "state") events = [];
       noteEvents(msg.events || [], msg.type === "update");
       const moved = !S || S.version !== msg.version || S.seat !== msg.seat;
@@ -367,9 +368,11 @@
       return '<section class="hand spectator" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
     }
     const n = hand.length;
-    // The hand's cards are buttons in one container (.fan), in the order they are shown.
-    let h = '<section class="hand" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '"><div class="fan" style="--n:' + n + '">';
-    hand.forEach((c, i) => {
+    // The hand's cards are buttons in one container (.fan), in the order they are shown
+    // (sorting.js: the player's own order of the hand).
+    const sorter = window.cardtableSort;
+    let h = '<section class="hand" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '">' + (sorter ? sorter.toolbar((m) => esc(t(m))) : "") + '<div class="fan" style="--n:' + n + '">';
+    (sorter ? sorter.order(hand, boot.table, S.seat) : hand).forEach((c, i) => {
       const sel = selectable(c);
       h += '<span class="slot" style="--i:' + i + '">' + cardEl(c, { token: c, selectable: sel, selected: selected.includes(c), hint: hintTokens().includes(c) }) + "</span>";
     });
@@ -392,8 +395,9 @@
     const url = location.origin + "/t/" + boot.table;
     let h = '<aside class="side">';
     h += '<div class="invite"><label>' + esc(t("Invite link")) + ' <input readonly id="invite" value="' + esc(url) + '"></label> <button type="button" data-cmd="copy">' + esc(t("Copy")) + "</button></div>";
-    if (S.seat != null && S.status === "playing") h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
+    if (S.seat != null && S.status === "playing" && !S.daily) h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
     if (S.status !== "playing") h += '<p><a href="/replay/' + esc(boot.table) + '">' + esc(t("Watch the replay")) + "</a></p>";
+    h += afterGame();
     h += breakdownPanel();
     // Not a live region itself: it is redrawn whole; #announcer reads out each new entry.
     h += '<h2 class="log-title" id="log-title">' + esc(t("Log")) + '</h2><ol class="log" id="log" tabindex="0" aria-labelledby="log-title">';
@@ -402,6 +406,16 @@
     for (const e of tail) h += "<li>" + markNames(e.text, names) + "</li>";
     h += "</ol></aside>";
     return h;
+  }
+  // A finished daily deal leads to the next one; a finished table offers its players a rematch.
+  function afterGame() {
+    if (S.status !== "finished" || S.seat == null) return "";
+    const d = S.daily;
+    if (d) {
+      const label = d.deal + 1 < d.deals ? t("Next deal") : t("See the day's results");
+      return '<p><a class="button" id="daily-next" href="/daily/' + esc(d.game) + '/play">' + esc(label) + "</a></p>";
+    }
+    return '<form method="post" action="/t/' + esc(boot.table) + '/rematch"><button type="submit" id="rematch">' + esc(t("Rematch")) + "</button></form>";
   }
   function timerText() {
     if (!deadline || !S || S.status !== "playing") return "";
