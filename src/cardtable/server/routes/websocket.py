@@ -205,9 +205,10 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, key: str, t
 
 async def _sit_name(h: Hub, conn: Conn, token: str, given: object) -> str:
     """The name a player sits down with (the one given, else the one they have), stored
-    with the player; a refused name raises ``invalid_name`` and stores nothing."""
+    with the player; a refused name (an empty one too) raises ``invalid_name`` and stores
+    nothing."""
     _pid, saved = await h.player(token)
-    if given is None or (isinstance(given, str) and not given.strip()):
+    if given is None:
         name = saved or conn.tr.gettext("Player")
     else:
         try:
