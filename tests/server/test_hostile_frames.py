@@ -7,6 +7,7 @@ changes; a connection that goes on sending them is closed with 1008 and a reason
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,12 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server.routes.websocket import CLOSE_ABUSE, MAX_DEPTH, MAX_MESSAGE
+from cardtable.server.routes.websocket import (
+    CLOSE_ABUSE,
+    MAX_DEPTH,
+    MAX_FRAME_BYTES,
+    MAX_MESSAGE,
+)
 from tests.serverproc import Player, ServerProcess, Socket
 
 LIMIT = 6
@@ -124,3 +130,19 @@ def test_repeated_malformed_frames_close_the_connection_with_a_reason(
     assert again.hello()["seat"] == 0
     again.close()
     bob.close()
+
+
+def test_a_huge_frame_closes_the_socket_with_1009_before_it_is_read(
+    server: ServerProcess,
+) -> None:
+    table, a, alice = _table(server)
+    before = _picture(a.hello())
+    with contextlib.suppress(ConnectionClosed):
+        a.send(json.dumps({"type": "ping", "pad": "x" * (MAX_FRAME_BYTES * 4)}))
+    with pytest.raises(ConnectionClosed) as closed:
+        a.until(lambda m: False)
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 1009  # message too big
+    again = alice.connect(table)
+    assert _picture(again.hello()) == before
+    again.close()

@@ -36,7 +36,7 @@ from cardtable.server.names import InvalidName, normalize_name
 from cardtable.server.room import Room
 from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, tr_of
 
-__all__ = ["CLOSE_ABUSE", "CLOSE_ORIGIN", "MAX_DEPTH", "MAX_MESSAGE", "router"]
+__all__ = ["CLOSE_ABUSE", "CLOSE_ORIGIN", "MAX_DEPTH", "MAX_FRAME_BYTES", "MAX_MESSAGE", "router"]
 
 log = logging.getLogger("cardtable.server")
 
@@ -47,6 +47,9 @@ MAX_MESSAGE = 4096
 """The longest message a client may send (characters)."""
 MAX_DEPTH = 8
 """The deepest nesting of JSON arrays and objects a message may have."""
+MAX_FRAME_BYTES = 64 * 1024
+"""The largest frame the websocket layer reads at all (``cardtable serve`` passes it to
+uvicorn): a longer one closes the socket with 1009 before it is buffered whole."""
 CLOSE_ORIGIN = 4403
 """The close code for a page of a web origin that may not use this server."""
 CLOSE_ABUSE = 1008
