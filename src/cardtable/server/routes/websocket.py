@@ -60,7 +60,8 @@ _anonymous = itertools.count()
 
 
 class _Malformed(ClientError):
-    """A frame that is not a protocol message at all (counted towards closing the socket)."""
+    """A frame that is not a protocol message (``malformed``; counted towards closing the
+    socket, as is every ``malformed`` the room gives)."""
 
     def __init__(self, message: str) -> None:
         super().__init__("malformed", message)
@@ -97,14 +98,13 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
             if frame["type"] == "websocket.disconnect":
                 break
             text = frame.get("text")
-            try:
-                if text is None:
-                    raise _Malformed("send messages as text frames of JSON")
-                await _handle(h, room, conn, token, key, text)
-            except _Malformed as e:
-                _reply(conn, room, e, None)
-                if strikes.take(h.limits.clock()) > 0:
-                    raise _Abuse from None
+            if text is None:
+                _reply(conn, room, _Malformed("send messages as text frames of JSON"), None)
+                malformed = True
+            else:
+                malformed = await _handle(h, room, conn, token, key, text)
+            if malformed and strikes.take(h.limits.clock()) > 0:
+                raise _Abuse
     except _Abuse:
         log.info("table %s: closing a connection that sent too many malformed messages", room.id)
         conn.close()  # send what is queued (the last error) before closing
@@ -166,8 +166,9 @@ def _rate_limited(wait: float) -> ClientError:
     )
 
 
-async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, key: str, text: str) -> None:
-    """One client message; errors go back to the client and change nothing."""
+async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, key: str, text: str) -> bool:
+    """One client message; errors go back to the client and change nothing.  True when the
+    message was malformed (which counts towards closing the connection)."""
     msg: dict[str, Any] | None = None
     try:
         wait = h.limits.messages.take(key)
@@ -200,10 +201,10 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, key: str, t
             await h.submit(room, conn.player_id, name, msg)
         else:
             raise _Malformed(f"unknown message type {kind!r}")
-    except _Malformed:
-        raise
     except ClientError as e:
         _reply(conn, room, e, msg)
+        return e.code == "malformed"
+    return False
 
 
 async def _sit_name(h: Hub, conn: Conn, token: str, given: object) -> str:
