@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardtable.server.i18n import translator
+from cardtable.server.limits import Buckets, origin_allowed
 from tests.serverproc import Player, ServerProcess, Socket
 
 CS = translator("cs")
@@ -96,3 +97,41 @@ def test_hints_are_limited_per_player_across_sockets(one_hint: ServerProcess) ->
     assert other.until(lambda m: m["type"] in ("hint", "error"))["type"] == "hint"
     for sock in (first, second, other):
         sock.close()
+
+
+@pytest.mark.parametrize(
+    ("origin", "host", "allowed", "ok"),
+    [
+        (None, "cards.example.org", (), True),  # not a browser
+        ("https://cards.example.org", "cards.example.org", (), True),  # behind a TLS proxy
+        ("https://cards.example.org", "cards.example.org:443", (), True),
+        ("http://cards.example.org:8000", "cards.example.org:8000", (), True),
+        ("http://[::1]:8000", "[::1]:8000", (), True),
+        ("http://cards.example.org:8001", "cards.example.org:8000", (), False),
+        ("https://cards.example.org.evil.example", "cards.example.org", (), False),
+        ("null", "cards.example.org", (), False),
+        ("file://", "cards.example.org", (), False),
+        ("https://app.example.org", "cards.example.org", ("https://APP.example.org",), True),
+        ("https://evil.example", "cards.example.org", ("*",), True),
+        ("https://evil.example", None, (), False),
+    ],
+)
+def test_origin_rules(
+    origin: str | None, host: str | None, allowed: tuple[str, ...], ok: bool
+) -> None:
+    assert origin_allowed(origin, host, allowed) is ok
+
+
+def test_buckets_refill_and_forget_idle_players() -> None:
+    clock = [0.0]
+    buckets = Buckets(burst=2, rate=1.0, clock=lambda: clock[0])
+    assert [buckets.take("ann") for _ in range(3)] == [0.0, 0.0, 1.0]
+    clock[0] = 0.5
+    assert buckets.take("ann") == 0.5  # half a token there: half a second to go
+    clock[0] = 10.0
+    assert buckets.take("ann") == 0.0
+    for i in range(5000):
+        buckets.take(f"p{i}")
+    clock[0] = 20.0
+    buckets.take("new")  # the idle, full buckets are dropped when there are many
+    assert len(buckets) < 5000
