@@ -26,6 +26,8 @@ from cardtable.server.bus import Bus, LocalBus
 from cardtable.server.cluster import RedisBus
 from cardtable.server.config import Settings
 from cardtable.server.errors import ClientError
+from cardtable.server.limits import Limits
+from cardtable.server.names import normalize_name
 from cardtable.server.room import Room
 from cardtable.server.room_store import DatabaseRoomStore
 from cardtable.server.seats import Meta, Seat, fallback_level, levels
@@ -63,7 +65,9 @@ class Hub:
         self.writer = Writer(self.store)
         self.room_store = DatabaseRoomStore(self.store, self.writer)
         self.rooms: dict[str, Room] = {}
-        self.bus: Bus = RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
+        redis_url, prefix = settings.redis_url, settings.redis_prefix
+        self.bus: Bus = RedisBus(redis_url, prefix) if redis_url else LocalBus()
+        self.limits = Limits(settings)
         self._tasks = Tasks("hub")
         self._names: dict[str, str] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -129,9 +133,11 @@ class Hub:
         return pid, self._names[pid]
 
     async def save_player(self, token: str, name: str) -> str:
-        """Store (or rename) the player holding ``token``; their id."""
+        """Store (or rename) the player holding ``token``; their id.  The name is normalized
+        (:func:`~cardtable.server.names.normalize_name`); a refused one raises
+        :class:`~cardtable.server.names.InvalidName` and stores nothing."""
         pid = player_id_of(token)
-        name = " ".join(name.split())[:40] or "Player"
+        name = normalize_name(name)
         self._names[pid] = name
         await self.writer.run(lambda c: Store.save_player(c, pid, token, name))
         return pid
@@ -278,6 +284,10 @@ class Hub:
     def live(self, table_id: str) -> Room | None:
         """The room this process has in memory, if any."""
         return self.rooms.get(table_id)
+
+    def live_ids(self) -> list[str]:
+        """The ids of the rooms this process has in memory."""
+        return list(self.rooms)
 
     async def get(self, table_id: str) -> Room | None:
         """A table by id, loaded from the database when this process has not got it."""

@@ -177,6 +177,10 @@
       errorText = t("error:" + msg.code) + (msg.message ? " — " + msg.message : "");
       errorRule = msg.rule || null;
       render();
+    } else if (msg.type === "notice") {
+      errorText = msg.message;
+      errorRule = null;
+      render();
     } else if (msg.type === "hint") {
       hint = msg.action;
       hintWin = msg.win_prob;
