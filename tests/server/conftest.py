@@ -55,6 +55,14 @@ def redis_url() -> str:
 
 
 @pytest.fixture
+def redis_prefix() -> str:
+    """A Redis key prefix of this test's own (``CARDTABLE_REDIS_PREFIX``): tests that run
+    at the same time share one Redis, and derived table ids (daily deals, rematches) are
+    the same in each, so their processes must not hear one another."""
+    return "ct-test-" + secrets.token_hex(4)
+
+
+@pytest.fixture
 def shared_database_url(tmp_path: Path) -> Iterator[str]:
     """PostgreSQL for the multi-process tests."""
     yield from _postgres(need("TEST_DATABASE_URL"))

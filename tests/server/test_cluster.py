@@ -14,9 +14,13 @@ def at_version(version: int) -> Callable[[dict[str, Any]], bool]:
 
 
 def test_two_processes_share_one_table(
-    shared_database_url: str, redis_url: str, tmp_path: Path
+    shared_database_url: str, redis_url: str, redis_prefix: str, tmp_path: Path
 ) -> None:
-    env = {"DATABASE_URL": shared_database_url, "REDIS_URL": redis_url}
+    env = {
+        "DATABASE_URL": shared_database_url,
+        "REDIS_URL": redis_url,
+        "CARDTABLE_REDIS_PREFIX": redis_prefix,
+    }
     one = ServerProcess(tmp_path / "one", env).start()
     two = ServerProcess(tmp_path / "two", env).start()
     try:

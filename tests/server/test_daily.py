@@ -334,11 +334,12 @@ def _post(server: ServerProcess, path: str, token: str) -> tuple[int, str]:
 
 
 def test_two_processes_keep_one_attempt_and_deal_the_same_cards(
-    shared_database_url: str, redis_url: str, tmp_path: Path
+    shared_database_url: str, redis_url: str, redis_prefix: str, tmp_path: Path
 ) -> None:
     env = {
         "DATABASE_URL": shared_database_url,
         "REDIS_URL": redis_url,
+        "CARDTABLE_REDIS_PREFIX": redis_prefix,
         "CARDTABLE_DAILY_DEALS": "1",
         "CARDTABLE_DAILY_LEVEL": "random",
     }

@@ -96,11 +96,15 @@ def test_no_rematch_before_the_end(client: TestClient) -> None:
 
 
 def test_a_rematch_asked_at_another_process_moves_everyone(
-    shared_database_url: str, redis_url: str, tmp_path: Path
+    shared_database_url: str, redis_url: str, redis_prefix: str, tmp_path: Path
 ) -> None:
     """The table's writes belong to process one; the rematch is asked at process two, and
     a spectator of process one is moved too."""
-    env = {"DATABASE_URL": shared_database_url, "REDIS_URL": redis_url}
+    env = {
+        "DATABASE_URL": shared_database_url,
+        "REDIS_URL": redis_url,
+        "CARDTABLE_REDIS_PREFIX": redis_prefix,
+    }
     one = ServerProcess(tmp_path / "one", env).start()
     two = ServerProcess(tmp_path / "two", env).start()
     try:
