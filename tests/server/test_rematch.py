@@ -21,7 +21,12 @@ from tests.serverproc import Player, ServerProcess
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
-    settings = Settings(database_url=normalise_database_url(database_url), bot_delay=0)
+    settings = Settings(
+        database_url=normalise_database_url(database_url),
+        bot_delay=0,
+        message_rate=1000.0,  # a test plays faster than anyone may (that limit has its tests)
+        message_burst=1000.0,
+    )
     with TestClient(create_app(settings)) as c:
         yield c
 
@@ -104,6 +109,8 @@ def test_a_rematch_asked_at_another_process_moves_everyone(
         "DATABASE_URL": shared_database_url,
         "REDIS_URL": redis_url,
         "CARDTABLE_REDIS_PREFIX": redis_prefix,
+        "CARDTABLE_MESSAGE_RATE": "1000",  # plays faster than anyone may (limits have tests)
+        "CARDTABLE_MESSAGE_BURST": "1000",
     }
     one = ServerProcess(tmp_path / "one", env).start()
     two = ServerProcess(tmp_path / "two", env).start()
