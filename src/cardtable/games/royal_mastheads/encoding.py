@@ -110,6 +110,21 @@ class RoyalMastheadsEncoding:
         f.numbers(view.totals[s] / 1000 for s in seats)
         return f
 
+    card_count = 52
+    """52 cards."""
+
+    def hand(self, view: RoyalMastheadsView) -> int:
+        """The seat's hand as a card mask."""
+        return _mask(view.hand)
+
+    def private_id(self, action_id: int) -> bool:
+        """A pot card (ids 52-103) is a secret choice: others see only that one was made."""
+        return action_id >= POT_BASE
+
+    def history_capacity(self, players: int) -> int:
+        """History tokens of a deal: 13 dealt cards, 8 pot choices and 44 trick cards."""
+        return 72
+
 
 ENCODING = RoyalMastheadsEncoding()
 """The encoding :meth:`cardtable.core.game.Game.encoding` finds for Royal Mastheads."""

@@ -73,6 +73,7 @@ RUN_JOKER = 364
 SET_JOKER = 416
 COMMIT = 429
 NUM_IDS = 430
+HISTORY_CAPACITY = 3072
 
 _PHYS: dict[str, int] = {card_text(c): c for c in range(CARDS)}
 """Physical card ids by canonical text."""
@@ -234,6 +235,23 @@ class RummyEncoding:
         f.numbers(view.scores[s] / 100 for s in seats)
         f.numbers(view.closes[s] / 10 for s in seats)
         return f
+
+    card_count = CARDS
+    """108 physical cards."""
+
+    def hand(self, view: RummyView) -> int:
+        """The seat's hand as a mask of physical cards."""
+        return _mask(view.hand)
+
+    def private_id(self, action_id: int) -> bool:
+        """No secret ids (the card drawn from the stock reaches only the drawer's hand, as
+        a received-card token of its information state)."""
+        return False
+
+    def history_capacity(self, players: int) -> int:
+        """History tokens of a round: with the default 500-turn limit, a draw and a
+        discard per turn, the received cards, and the ids of melds and lay-offs."""
+        return HISTORY_CAPACITY
 
 
 def _meaning_id(meaning: int) -> int:
