@@ -33,6 +33,7 @@ a round, a deal).
 
 >>> import pyspiel
 >>> register_openspiel()
+['cardtable_royal_casino', 'cardtable_royal_mastheads', 'cardtable_rummy']
 >>> game = pyspiel.load_game("cardtable_royal_mastheads")
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), game.num_distinct_actions()
