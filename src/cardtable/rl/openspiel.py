@@ -42,12 +42,12 @@ a round, a deal).
 >>> len(state.information_state_tensor(state.current_player())) == len(
 ...     game.new_initial_state().information_state_tensor(0))
 True
+>>> del game, state
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -111,10 +111,11 @@ def _game_type(game: AnyGame) -> pyspiel.GameType:
     )
 
 
-_FACTORIES: dict[str, Callable[..., CardtableSpielGame]] = {}
-"""Every registered factory, kept alive for the life of the process: ``pyspiel``'s
-registry outlives the interpreter, and a factory freed only when that registry is torn
-down would be freed without the GIL (a crash at exit)."""
+_CLASSES: dict[str, type[CardtableSpielGame]] = {}
+"""The registered class of each game, made once per process.  ``pyspiel`` keeps what it
+registers until the process ends, after the interpreter has gone; a class (as OpenSpiel's
+own Python games register) is safe there, where a closure would be freed without the GIL
+and crash the exit."""
 
 
 def register_openspiel() -> list[str]:
@@ -126,26 +127,28 @@ def register_openspiel() -> list[str]:
         if game.encoding() is None:
             continue
         game_type = _game_type(game)
-
-        def factory(
-            params: dict[str, Any] | None = None,
-            _game: AnyGame = game,
-            _type: pyspiel.GameType = game_type,
-        ) -> CardtableSpielGame:
-            return CardtableSpielGame(_game, _type, params)
-
-        _FACTORIES[game_type.short_name] = factory
-        pyspiel.register_game(game_type, factory)
+        cls = _CLASSES.get(game_type.short_name)
+        if cls is None:
+            cls = _CLASSES[game_type.short_name] = type(
+                f"CardtableSpielGame_{game_type.short_name}",
+                (CardtableSpielGame,),
+                {"cardtable_name": game.info.name, "__doc__": f"{game.info.title} in OpenSpiel."},
+            )
+            pyspiel.register_game(game_type, cls)
         names.append(game_type.short_name)
     return names
 
 
 class CardtableSpielGame(pyspiel.Game):
-    """A cardtable game as an OpenSpiel game (see the module doc)."""
+    """A cardtable game as an OpenSpiel game (see the module doc); one subclass per game
+    names it (``cardtable_name``) and is what :func:`register_openspiel` registers."""
 
-    def __init__(
-        self, game: AnyGame, game_type: pyspiel.GameType, params: dict[str, Any] | None
-    ) -> None:
+    cardtable_name = ""
+    """The registry name of the game."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = REGISTRY.get(self.cardtable_name)
+        game_type = _game_type(game)
         params = dict(params or {})
         players = int(params.get("players", game.info.default_players))
         game.check_players(players)
