@@ -138,8 +138,20 @@ class Decision(Generic[A]):
     def __init__(self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]) -> None:
         root = _Node()
         n = encoding.num_distinct_actions
+        action_ids = encoding.action_ids
+        top = root.children
         for action in legal:
-            ids = encoding.action_ids(view, action)
+            ids = action_ids(view, action)
+            if len(ids) == 1:  # the common case (every Royal Mastheads move): one leaf
+                i = ids[0]
+                if not 0 <= i < n:
+                    raise ValueError(f"action {action!r}: id {i} outside range({n})")
+                if i in top:
+                    raise ValueError(f"action {action!r}: ids {ids} name another action too")
+                leaf = top[i] = _Node()
+                leaf.leaf = True
+                leaf.action = action
+                continue
             if not ids:
                 raise ValueError(f"action {action!r} has no ids")
             node = root
@@ -278,19 +290,31 @@ class Features:
     def number(self, x: float) -> None:
         """One slot holding ``x`` clipped into ``[-1, 1]``."""
         if x:
-            self.values[self.pos] = clip_unit(x)
+            self.values[self.pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
         self.pos += 1
 
     def numbers(self, xs: Iterable[float]) -> None:
         """One slot per number, each clipped into ``[-1, 1]``."""
+        pos = self.pos
+        values = self.values
         for x in xs:
-            self.number(x)
+            if x:
+                values[pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+            pos += 1
+        self.pos = pos
 
     def at(self, offset: int, x: float) -> None:
         """Set slot ``pos + offset`` of the current section to ``x`` (clipped), without
         moving ``pos`` (for sections written out of order; :meth:`skip` them after)."""
         if x:
-            self.values[self.pos + offset] = clip_unit(x)
+            self.values[self.pos + offset] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+
+    def ones(self, offsets: Iterable[int]) -> None:
+        """Set slot ``pos + offset`` to 1 for each offset, without moving ``pos``."""
+        base = self.pos
+        values = self.values
+        for k in offsets:
+            values[base + k] = 1.0
 
     def skip(self, size: int) -> None:
         """Move past ``size`` slots (written with :meth:`at`, or zero)."""
