@@ -16,11 +16,12 @@ Wilson 95% intervals.
 
 Run it (the lead's ten-minute measurement)::
 
-    python examples/train_royal_casino.py --minutes 10 --eval-deals 500 --out casino-policy.npz
+    python examples/train_royal_casino.py --minutes 10 --eval-deals 500 --workers 2 \\
+        --out casino-policy.npz
 
 It prints a JSON report: the training (episodes, steps, the mean reward of the last
 episodes against each bot) and the arena results of the trained policy and, for reference,
-of the untrained one.  ``--workers 2`` plays the arena in two processes.
+of the untrained one.  Training runs in one process; ``--workers 2`` plays the arena in two.
 """
 
 from __future__ import annotations
