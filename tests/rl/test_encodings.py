@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.core.encoding import Decision, Encoding, decode, observation, observation_size
+from cardtable.core.encoding import (
+    Decision,
+    Encoding,
+    InfoState,
+    decode,
+    infostate_size,
+    observation,
+    observation_size,
+)
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY
@@ -38,13 +46,17 @@ def encoding(game: AnyGame) -> Encoding[Any, Any]:
     return enc
 
 
-def random_position(game: AnyGame, data: st.DataObject) -> tuple[Any, random.Random]:
-    """A position reached by random legal play, from drawn players, options and seed."""
+def random_position(
+    game: AnyGame, data: st.DataObject, moves: int | None = None
+) -> tuple[Any, random.Random]:
+    """A position reached by random legal play (``moves``, or a drawn number of moves),
+    from drawn players, options and seed."""
     info = game.info
     players = data.draw(st.integers(info.min_players, min(info.max_players, 4)), "players")
     options = data.draw(st.sampled_from(OPTION_VARIANTS[info.name]), "options")
     seed = data.draw(st.integers(0, 2**20), "seed")
-    moves = data.draw(st.integers(0, 120), "moves")
+    if moves is None:
+        moves = data.draw(st.integers(0, 120), "moves")
     rng = random.Random(seed)
     state = game.new_game(players, options, seed=seed, scope="unit")
     for _ in range(moves):
@@ -134,3 +146,50 @@ def test_every_id_has_a_meaning(name: str) -> None:
     enc = encoding(REGISTRY.get(name))
     texts = [enc.id_text(i) for i in range(enc.num_distinct_actions)]
     assert len(set(texts)) == len(texts)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_hidden_cards_do_not_change_information_states(name: str, data: st.DataObject) -> None:
+    """Each seat keeps two information states over one random game: one fed with its
+    views of the real states, one with its views of states whose cards hidden from it
+    were shuffled at every step.  They stay equal, move by move."""
+    game = REGISTRY.get(name)
+    enc = encoding(game)
+    state, rng = random_position(game, data, moves=0)
+    players = game.players(state)
+    moves = data.draw(st.integers(0, 150), "moves")
+
+    def twins(state: Any, seat: int) -> tuple[Any, Any]:
+        return game.view(state, seat), game.view(game.shuffle_hidden(state, seat, rng), seat)
+
+    real: list[InfoState[Any]] = []
+    shuffled: list[InfoState[Any]] = []
+    for seat in range(players):
+        a, b = twins(state, seat)
+        real.append(InfoState(enc, players, seat, a))
+        shuffled.append(InfoState(enc, players, seat, b))
+    for _ in range(moves):
+        actor = game.to_act(state)
+        if actor is None:
+            break
+        legal = game.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        ids = enc.action_ids(game.view(state, actor), action)
+        state, _ = game.apply(state, action)
+        for seat in range(players):
+            a, b = twins(state, seat)
+            real[seat].record(actor, ids, a)
+            shuffled[seat].record(actor, ids, b)
+            assert real[seat].tokens == shuffled[seat].tokens
+    size = infostate_size(enc, players)
+    dense = []
+    for seat in range(players):
+        f, g = real[seat].features(), shuffled[seat].features()
+        assert f.values == g.values and f.pos == g.pos == size
+        assert all(-1.0 <= x <= 1.0 for x in f.values.values())
+        assert len(real[seat].tokens) <= enc.history_capacity(players)
+        dense.append(tuple(sorted(f.values.items())))
+    # the seats' information states are their own (each holds its own hand's history)
+    assert len(set(dense)) == players

@@ -134,3 +134,27 @@ def test_unknown_game_and_render_mode_are_clear_errors() -> None:
     env = aec_env("rummy", render_mode="ansi")
     text = env.render()
     assert isinstance(text, str) and "Rummy" in text
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_infostate_option_passes_the_api_tests_and_fills_every_info(name: str) -> None:
+    api_test(aec_env(name, infostate=True), num_cycles=100)
+    env = aec_env(name, infostate=True)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        infostate = info["infostate"]
+        assert infostate.shape == (env.infostate_size,) and infostate.dtype == np.float32
+        # the information state starts with the current observation
+        assert obs is not None
+        assert np.array_equal(infostate[: obs["observation"].size], obs["observation"])
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    single = gym_env(name, opponents="random", infostate=True)
+    check_env(single)
+    obs, info = single.reset(seed=1)
+    assert np.array_equal(info["infostate"][: obs.size], obs)
+    assert "infostate" not in gym_env(name, opponents="random").reset(seed=1)[1]

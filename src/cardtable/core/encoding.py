@@ -39,8 +39,9 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from cardtable.core.errors import IllegalActionError
 
@@ -48,8 +49,10 @@ __all__ = [
     "Decision",
     "Encoding",
     "Features",
+    "InfoState",
     "clip_unit",
     "decode",
+    "infostate_size",
     "observation",
     "observation_features",
     "observation_size",
@@ -58,6 +61,7 @@ __all__ = [
 A = TypeVar("A")
 A_contra = TypeVar("A_contra", contravariant=True)
 V_contra = TypeVar("V_contra", contravariant=True)
+V = TypeVar("V")
 
 
 class Encoding(Protocol[A_contra, V_contra]):
@@ -90,6 +94,26 @@ class Encoding(Protocol[A_contra, V_contra]):
         sparsely: its ``pos`` is :meth:`observation_size` when done."""
         ...
 
+    @property
+    def card_count(self) -> int:
+        """How many distinct physical cards the game has (52, or 108 in Rummy)."""
+        ...
+
+    def hand(self, view: V_contra) -> int:
+        """The cards in the viewing seat's hand as a bit mask over :attr:`card_count`
+        (0 for a spectator)."""
+        ...
+
+    def private_id(self, action_id: int) -> bool:
+        """True when other seats do not learn that this id was chosen (Royal Mastheads'
+        pot cards); they see a hidden token in its place."""
+        ...
+
+    def history_capacity(self, players: int) -> int:
+        """How many history tokens an information state holds (:class:`InfoState`): enough
+        for any one unit (hand, round, deal) with the default options."""
+        ...
+
 
 class _Node:
     """A node of a decision tree: children by id, or the action at a leaf."""
@@ -114,8 +138,20 @@ class Decision(Generic[A]):
     def __init__(self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]) -> None:
         root = _Node()
         n = encoding.num_distinct_actions
+        action_ids = encoding.action_ids
+        top = root.children
         for action in legal:
-            ids = encoding.action_ids(view, action)
+            ids = action_ids(view, action)
+            if len(ids) == 1:  # the common case (every Royal Mastheads move): one leaf
+                i = ids[0]
+                if not 0 <= i < n:
+                    raise ValueError(f"action {action!r}: id {i} outside range({n})")
+                if i in top:
+                    raise ValueError(f"action {action!r}: ids {ids} name another action too")
+                leaf = top[i] = _Node()
+                leaf.leaf = True
+                leaf.action = action
+                continue
             if not ids:
                 raise ValueError(f"action {action!r} has no ids")
             node = root
@@ -135,6 +171,10 @@ class Decision(Generic[A]):
         self._root = root
         self._node = root
         self.prefix: tuple[int, ...] = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Decision[A]:
+        """A copy that shares the tree (never changed once built) and keeps the prefix."""
+        return copy.copy(self)
 
     def legal_ids(self) -> list[int]:
         """The ids that continue some legal action from the current prefix, ascending."""
@@ -250,19 +290,31 @@ class Features:
     def number(self, x: float) -> None:
         """One slot holding ``x`` clipped into ``[-1, 1]``."""
         if x:
-            self.values[self.pos] = clip_unit(x)
+            self.values[self.pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
         self.pos += 1
 
     def numbers(self, xs: Iterable[float]) -> None:
         """One slot per number, each clipped into ``[-1, 1]``."""
+        pos = self.pos
+        values = self.values
         for x in xs:
-            self.number(x)
+            if x:
+                values[pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+            pos += 1
+        self.pos = pos
 
     def at(self, offset: int, x: float) -> None:
         """Set slot ``pos + offset`` of the current section to ``x`` (clipped), without
         moving ``pos`` (for sections written out of order; :meth:`skip` them after)."""
         if x:
-            self.values[self.pos + offset] = clip_unit(x)
+            self.values[self.pos + offset] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+
+    def ones(self, offsets: Iterable[int]) -> None:
+        """Set slot ``pos + offset`` to 1 for each offset, without moving ``pos``."""
+        base = self.pos
+        values = self.values
+        for k in offsets:
+            values[base + k] = 1.0
 
     def skip(self, size: int) -> None:
         """Move past ``size`` slots (written with :meth:`at`, or zero)."""
@@ -272,3 +324,117 @@ class Features:
 def clip_unit(x: float) -> float:
     """``x`` clipped into ``[-1, 1]`` (scaled counts and scores)."""
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+
+
+TOKEN = 3
+"""Numbers per history token of an :class:`InfoState`: kind, actor, value."""
+MOVE_START = 1.0
+"""Token kind: the first id of a completed move."""
+MOVE_MORE = 0.5
+"""Token kind: a further id of the same move."""
+RECEIVED = -1.0
+"""Token kind: a card that entered the observer's hand (dealt, drawn, taken)."""
+HIDDEN = -1.0
+"""Token value of an id the observer may not know (:meth:`Encoding.private_id`)."""
+
+
+def infostate_size(encoding: Encoding[A, V_contra], players: int) -> int:
+    """The length of :meth:`InfoState.features`: the observation (with its pending part)
+    and :data:`TOKEN` numbers per history token."""
+    return observation_size(encoding, players) + TOKEN * encoding.history_capacity(players)
+
+
+class InfoState(Generic[V]):
+    """One seat's perfect-recall information state, kept up to date move by move
+    (``players`` seats in the game, ``view`` the seat's view at the start; ``seat`` ``None``
+    for a spectator, whose actors are absolute seats and who sees every secret id hidden).
+
+    It is the seat's current observation (:func:`observation`, pending ids included)
+    followed by the history of the unit as *tokens* of :data:`TOKEN` numbers, oldest first,
+    zeros after the last:
+
+    - every id of every completed move, in order: kind ``1`` for a move's first id and
+      ``0.5`` for the others, actor ``(k + 1) / n`` for the seat ``k`` places after the
+      observer, value ``(id + 1) / num_distinct_actions``, or ``-1`` for an id another
+      seat chose in secret (:meth:`Encoding.private_id`);
+    - after a move (or at the start), every card that entered the observer's hand: kind
+      ``-1``, actor ``0``, value ``(card + 1) / card_count``, in card order.
+
+    Everything in it comes from the seat's views and the moves everyone saw, so two
+    states that differ only in cards hidden from the seat give it the same information
+    state.  With the default options a unit never has more tokens than
+    :meth:`Encoding.history_capacity`; past it, the oldest tokens are dropped (and recall
+    is no longer perfect).
+
+    >>> from cardtable.games import REGISTRY
+    >>> game = REGISTRY.get("royal-mastheads")
+    >>> enc = game.encoding()
+    >>> s = game.new_game(4, seed=1, scope="unit")
+    >>> info = InfoState(enc, 4, 1, game.view(s, 1))
+    >>> len(info.tokens)  # the thirteen dealt cards
+    13
+    >>> seat = game.to_act(s)
+    >>> action = game.legal_actions(s)[0]
+    >>> s, _ = game.apply(s, action)
+    >>> info.record(seat, enc.action_ids(game.view(s, seat), action), game.view(s, 1))
+    >>> info.tokens[-1][2] == (HIDDEN if seat != 1 else (action + 1) / 104)
+    True
+    """
+
+    __slots__ = ("_cards", "_enc", "_hand", "_players", "_view", "seat", "tokens")
+
+    def __init__(self, encoding: Encoding[Any, V], players: int, seat: int | None, view: V) -> None:
+        self._enc: Encoding[Any, V] = encoding
+        self._players = players
+        self._cards = encoding.card_count
+        self._hand = 0
+        self._view = view
+        self.seat = seat
+        self.tokens: list[tuple[float, float, float]] = []
+        self._received(view)
+
+    def _received(self, view: V) -> None:
+        hand = self._enc.hand(view)
+        new = hand & ~self._hand
+        self._hand = hand
+        while new:
+            low = new & -new
+            self.tokens.append((RECEIVED, 0.0, (low.bit_length()) / self._cards))
+            new ^= low
+
+    def record(self, actor: int, ids: Sequence[int], view: V) -> None:
+        """A move completed: ``actor`` chose ``ids``; ``view`` is the seat's view after it."""
+        n = self._players
+        me = self.seat
+        who = ((actor - (me or 0)) % n + 1) / n
+        enc = self._enc
+        size = enc.num_distinct_actions
+        secret = me is None or actor != me
+        for k, i in enumerate(ids):
+            value = HIDDEN if secret and enc.private_id(i) else (i + 1) / size
+            self.tokens.append((MOVE_START if k == 0 else MOVE_MORE, who, value))
+        self._view = view
+        self._received(view)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> InfoState[V]:
+        """A copy that shares the (immutable) encoding and view and copies the tokens."""
+        other = copy.copy(self)
+        other.tokens = list(self.tokens)
+        return other
+
+    def features(self, pending: Sequence[int] = ()) -> Features:
+        """The information state written sparsely (see the class doc)."""
+        enc = self._enc
+        f = observation_features(enc, self._view, pending)
+        capacity = enc.history_capacity(self._players)
+        tokens = self.tokens[-capacity:]
+        base = f.pos
+        values = f.values
+        for t, (kind, who, value) in enumerate(tokens):
+            at = base + TOKEN * t
+            values[at] = kind
+            if who:
+                values[at + 1] = who
+            values[at + 2] = value
+        f.pos = base + TOKEN * capacity
+        return f

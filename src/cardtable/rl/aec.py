@@ -8,6 +8,10 @@ the mask is all zeros for an agent who is not to act.  At the end every agent ge
 :func:`cardtable.rl.common.reward_of` (+1 win, -1 loss, 0 when all or none won).  An id the
 mask does not allow ends the game at once: the offender gets ``illegal_penalty``, the
 others 0, and ``infos[agent]["illegal_action"]`` is set.
+
+With ``infostate=True`` every agent's info also holds ``"infostate"``: its perfect-recall
+information state (:class:`cardtable.core.encoding.InfoState`) as a float32 array of
+:attr:`CardtableAECEnv.infostate_size` numbers, updated after every step.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardtable.core.encoding import Decision, observation_size
+from cardtable.core.encoding import Decision, InfoState, infostate_size, observation_size
 from cardtable.core.game import Scope
 from cardtable.core.options import Options
 from cardtable.rl.common import (
@@ -29,6 +33,7 @@ from cardtable.rl.common import (
     GameLike,
     TurnObservation,
     encoding_of,
+    features_array,
     game_of,
     mask_array,
     observation_array,
@@ -53,6 +58,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         render_mode: str | None = None,
         scope: Scope = "unit",
         illegal_penalty: float = ILLEGAL_PENALTY,
+        infostate: bool = False,
     ) -> None:
         self.game = game_of(game)
         self.encoding = encoding_of(self.game)
@@ -86,6 +92,10 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self._decision: Decision[Any] | None = None
         self._seat = -1
         self._turn: TurnObservation | None = None
+        self.with_infostate = infostate
+        self.infostate_size = infostate_size(self.encoding, self.num_players)
+        """The length of ``infos[agent]["infostate"]`` (with ``infostate=True``)."""
+        self._infostates: list[InfoState[Any]] = []
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -114,7 +124,24 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        if self.with_infostate:
+            game, state = self.game, self._state
+            self._infostates = [
+                InfoState(self.encoding, self.num_players, seat, game.view(state, seat))
+                for seat in range(self.num_players)
+            ]
         self._next_decision()
+        self._update_infostates()
+
+    def _update_infostates(self) -> None:
+        if not self.with_infostate:
+            return
+        decision = self._decision
+        for seat, info in enumerate(self._infostates):
+            pending = decision.prefix if decision is not None and seat == self._seat else ()
+            agent = self.possible_agents[seat]
+            if agent in self.infos:
+                self.infos[agent]["infostate"] = features_array(info.features(pending))
 
     def _next_decision(self) -> None:
         """Set up the decision of the seat to act, or end the game."""
@@ -169,7 +196,11 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
             chosen = decision.choose(action_id)  # legal: checked above
             if chosen is not None:
                 self._state, _ = self.game.apply(self._state, chosen)
+                if self.with_infostate:
+                    for seat, info in enumerate(self._infostates):
+                        info.record(self._seat, decision.prefix, self.game.view(self._state, seat))
                 self._next_decision()
+            self._update_infostates()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -196,10 +227,12 @@ def aec_env(
     *,
     scope: Scope = "unit",
     illegal_penalty: float = ILLEGAL_PENALTY,
+    infostate: bool = False,
 ) -> CardtableAECEnv:
     """A PettingZoo AEC environment of ``game`` (a name, an alias or a game object).
 
     One episode is one hand, round or deal (``scope="unit"``) unless ``scope="match"``.
+    ``infostate=True`` adds each agent's information state to its info (module doc).
 
     >>> env = aec_env("casino")
     >>> env.reset(seed=1)
@@ -207,4 +240,4 @@ def aec_env(
     >>> int(obs["action_mask"].sum()) > 0, int(env.action_space("player_0").n)
     (True, 187)
     """
-    return CardtableAECEnv(game, players, options, render_mode, scope, illegal_penalty)
+    return CardtableAECEnv(game, players, options, render_mode, scope, illegal_penalty, infostate)

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.core.encoding import Decision, Encoding, observation_features
+from cardtable.core.encoding import Decision, Encoding, Features, observation_features
 from cardtable.core.game import Outcome
 from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame
@@ -20,6 +20,7 @@ __all__ = [
     "GameLike",
     "TurnObservation",
     "encoding_of",
+    "features_array",
     "game_of",
     "mask_array",
     "observation_array",
@@ -69,7 +70,11 @@ def observation_array(
 ) -> npt.NDArray[np.float32]:
     """:func:`cardtable.core.encoding.observation` as a float32 array (written from its
     sparse form: most numbers are zero)."""
-    features = observation_features(enc, view, pending)
+    return features_array(observation_features(enc, view, pending))
+
+
+def features_array(features: Features) -> npt.NDArray[np.float32]:
+    """Sparse :class:`cardtable.core.encoding.Features` as a dense float32 array."""
     out = np.zeros(features.pos, dtype=np.float32)
     values = features.values
     if values:

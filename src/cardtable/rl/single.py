@@ -8,6 +8,10 @@ legal ids is ``info["action_mask"]`` (int8) after every ``reset`` and ``step``, 
 :func:`cardtable.rl.common.reward_of`: +1 win, -1 loss, 0 when all or none won; 0 before)
 or at once with ``illegal_penalty`` (default -1) and ``info["illegal_action"] = True`` on an
 id the mask does not allow, never with an exception.
+
+With ``infostate=True`` the info also holds ``"infostate"``: the learner's perfect-recall
+information state (:class:`cardtable.core.encoding.InfoState`, float32,
+:attr:`CardtableGymEnv.infostate_size` numbers).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from cardtable.bots import Bot, make_bot
-from cardtable.core.encoding import Decision, observation_size
+from cardtable.core.encoding import Decision, InfoState, infostate_size, observation_size
 from cardtable.core.game import Scope
 from cardtable.core.options import Options
 from cardtable.rl.common import (
@@ -30,6 +34,7 @@ from cardtable.rl.common import (
     GameLike,
     TurnObservation,
     encoding_of,
+    features_array,
     game_of,
     mask_array,
     observation_array,
@@ -55,6 +60,7 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
         render_mode: str | None = None,
         scope: Scope = "unit",
         illegal_penalty: float = ILLEGAL_PENALTY,
+        infostate: bool = False,
     ) -> None:
         self.metadata = {"render_modes": ["ansi"], "render_fps": 4}
         self.game = game_of(game)
@@ -83,6 +89,10 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._decision: Decision[Any] | None = None
         self._turn: TurnObservation | None = None
         self._bot_rng = random.Random(0)
+        self.with_infostate = infostate
+        self.infostate_size = infostate_size(self.encoding, self.num_players)
+        """The length of ``info["infostate"]`` (with ``infostate=True``)."""
+        self._infostate: InfoState[Any] | None = None
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -95,6 +105,9 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
         self._state = self.game.new_game(
             self.num_players, self.game_options, seed=game_seed, scope=self.scope
         )
+        if self.with_infostate:
+            view = self.game.view(self._state, self.seat)
+            self._infostate = InfoState(self.encoding, self.num_players, self.seat, view)
         self._play_bots()
         return self._observe(), self._info()
 
@@ -113,7 +126,15 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
                 self._decision = Decision(self.encoding, view, legal)
                 return
             action = self.bots[seat].choose(view, legal, self._bot_rng)
-            self._state, _ = game.apply(self._state, action)
+            self._apply(
+                seat, self.encoding.action_ids(view, action) if self._infostate else (), action
+            )
+
+    def _apply(self, seat: int, ids: tuple[int, ...], action: object) -> None:
+        """Apply a move and, with ``infostate=True``, record it for the learner."""
+        self._state, _ = self.game.apply(self._state, action)
+        if self._infostate is not None:
+            self._infostate.record(seat, ids, self.game.view(self._state, self.seat))
 
     def _observe(self) -> ObsArray:
         decision = self._decision
@@ -122,7 +143,12 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
         return self._turn.array(decision.prefix)
 
     def _info(self, **extra: object) -> dict[str, Any]:
-        return {"action_mask": mask_array(self._ids, self._decision), **extra}
+        info = {"action_mask": mask_array(self._ids, self._decision), **extra}
+        if self._infostate is not None:
+            decision = self._decision
+            pending = decision.prefix if decision is not None else ()
+            info["infostate"] = features_array(self._infostate.features(pending))
+        return info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal ids as booleans (for maskable learners)."""
@@ -144,7 +170,7 @@ class CardtableGymEnv(gymnasium.Env[ObsArray, np.int64]):
         chosen = decision.choose(action_id)
         if chosen is None:
             return self._observe(), 0.0, False, False, self._info()
-        self._state, _ = self.game.apply(self._state, chosen)
+        self._apply(self.seat, decision.prefix, chosen)
         self._play_bots()
         if self._decision is None:
             reward = reward_of(self.game.outcome(self._state), self.seat)
@@ -168,9 +194,11 @@ def gym_env(
     render_mode: str | None = None,
     scope: Scope = "unit",
     illegal_penalty: float = ILLEGAL_PENALTY,
+    infostate: bool = False,
 ) -> CardtableGymEnv:
     """A Gymnasium environment of ``game`` from ``seat``; ``opponents`` names the bots of
     the other seats (one name for all, or one per other seat in seat order).
+    ``infostate=True`` adds the learner's information state to the info (module doc).
 
     >>> env = gym_env("mastheads", opponents="random")
     >>> obs, info = env.reset(seed=3)
@@ -178,5 +206,5 @@ def gym_env(
     (True, True)
     """
     return CardtableGymEnv(
-        game, seat, opponents, players, options, render_mode, scope, illegal_penalty
+        game, seat, opponents, players, options, render_mode, scope, illegal_penalty, infostate
     )

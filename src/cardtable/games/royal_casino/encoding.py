@@ -56,6 +56,7 @@ BUILD_CARD = 82
 LOOSE_CARD = 134
 COMMIT = 186
 NUM_IDS = 187
+HISTORY_CAPACITY = 384
 
 _OPTION_FLAGS: tuple[tuple[str, object], ...] = (
     ("direction", "CW"),
@@ -200,6 +201,22 @@ class RoyalCasinoEncoding:
         f.numbers((view.playoff, view.over))
         f.numbers(view.options[k] == v for k, v in _OPTION_FLAGS)
         return f
+
+    card_count = 52
+    """52 cards."""
+
+    def hand(self, view: RoyalCasinoView) -> int:
+        """The seat's hand as a card mask."""
+        return view.hand or 0
+
+    def private_id(self, action_id: int) -> bool:
+        """No secret moves: every id is public once its move is complete."""
+        return False
+
+    def history_capacity(self, players: int) -> int:
+        """History tokens of a hand: every played card, each with at most its kind, the
+        builds and loose cards it takes or joins and a commit, and every dealt card."""
+        return HISTORY_CAPACITY
 
 
 def _lowest(mask: int) -> int:

@@ -17,6 +17,8 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardtable.cards import format_card
 from cardtable.core.encoding import Features
 from cardtable.games.royal_mastheads.state import POT_BASE, RoyalMastheadsAction
@@ -47,6 +49,17 @@ LAYOUT: tuple[tuple[str, int], ...] = (
 """The observation's sections in order: (name and meaning, length)."""
 
 _SIZE = sum(n for _, n in LAYOUT)
+
+
+@lru_cache(maxsize=4096)
+def _played(tricks: tuple[tuple[int, int, tuple[int, ...]], ...], me: int) -> tuple[int, ...]:
+    """The offsets of the completed tricks' cards in their section (relative seat * 52 +
+    card), memoised: they change once a trick and are read at every step."""
+    return tuple(
+        ((leader + i - me) % 4) * 52 + c
+        for leader, _winner, cards in tricks
+        for i, c in enumerate(cards)
+    )
 
 
 def _mask(cards: tuple[int, ...] | None) -> int:
@@ -95,20 +108,33 @@ class RoyalMastheadsEncoding:
             f.at(rel(view.leader + i) * 52 + c, 1.0)
         f.skip(4 * 52)
         f.one_hot(rel(view.leader), 4)
-        for leader, _winner, cards in view.tricks:
-            for i, c in enumerate(cards):
-                f.at(rel(leader + i) * 52 + c, 1.0)
+        f.ones(_played(view.tricks, me))
         f.skip(4 * 52)
         seats = [(me + k) % 4 for k in range(4)]
-        f.numbers(view.tricks_won[s] / 13 for s in seats)
-        f.numbers(view.pot_counts[s] / 2 for s in seats)
-        f.numbers(view.hand_sizes[s] / 13 for s in seats)
+        f.numbers([view.tricks_won[s] / 13 for s in seats])
+        f.numbers([view.pot_counts[s] / 2 for s in seats])
+        f.numbers([view.hand_sizes[s] / 13 for s in seats])
         f.bits(_mask(view.pot), 52)
         f.one_hot(rel(view.dealer), 4)
         f.one_hot(-1 if view.to_act is None else rel(view.to_act), 4)
         f.number(view.deal / max(view.deals, 1))
-        f.numbers(view.totals[s] / 1000 for s in seats)
+        f.numbers([view.totals[s] / 1000 for s in seats])
         return f
+
+    card_count = 52
+    """52 cards."""
+
+    def hand(self, view: RoyalMastheadsView) -> int:
+        """The seat's hand as a card mask."""
+        return _mask(view.hand)
+
+    def private_id(self, action_id: int) -> bool:
+        """A pot card (ids 52-103) is a secret choice: others see only that one was made."""
+        return action_id >= POT_BASE
+
+    def history_capacity(self, players: int) -> int:
+        """History tokens of a deal: 13 dealt cards, 8 pot choices and 44 trick cards."""
+        return 72
 
 
 ENCODING = RoyalMastheadsEncoding()

@@ -41,6 +41,8 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from cardtable.core.encoding import Features
 from cardtable.games.rummy.state import (
     DISCARD,
@@ -73,6 +75,7 @@ RUN_JOKER = 364
 SET_JOKER = 416
 COMMIT = 429
 NUM_IDS = 430
+HISTORY_CAPACITY = 3072
 
 _PHYS: dict[str, int] = {card_text(c): c for c in range(CARDS)}
 """Physical card ids by canonical text."""
@@ -109,11 +112,35 @@ def layout(players: int) -> tuple[tuple[str, int], ...]:
     )
 
 
+@lru_cache(maxsize=8192)
 def _mask(texts: tuple[str, ...] | None) -> int:
+    """The physical cards of a tuple of card texts as a mask (memoised: hands, the
+    discard pile and the melds repeat from step to step)."""
     m = 0
     for t in texts or ():
         m |= 1 << _PHYS[t]
     return m
+
+
+@lru_cache(maxsize=4096)
+def _pile(discard: tuple[str, ...]) -> tuple[int, tuple[tuple[int, float], ...], int]:
+    """The discard pile's mask, each card's ``1 / (1 + depth)`` and the top card (-1)."""
+    pile = [_PHYS[t] for t in discard]
+    depth = tuple((c, 1 / (1 + d)) for d, c in enumerate(reversed(pile)))
+    return _mask(discard), depth, pile[-1] if pile else -1
+
+
+@lru_cache(maxsize=4096)
+def _meld(cards: tuple[str, ...]) -> tuple[int, int, int]:
+    """A meld's physical cards (mask), the faces it stands for (mask) and its jokers."""
+    table = faces = jokers = 0
+    for text in cards:
+        c, face = _slot(text)
+        table |= 1 << c
+        jokers += c >= JOKER0
+        if face >= 0:
+            faces |= 1 << face
+    return table, faces, jokers
 
 
 def _slot(text: str) -> tuple[int, int]:
@@ -198,35 +225,38 @@ class RummyEncoding:
         f.bits(_mask(view.hand), CARDS)
         for s in seats:
             f.bits(_mask(view.known_in_hand[s]), CARDS)
-        f.numbers(view.hand_sizes[s] / 20 for s in seats)
-        pile = [_PHYS[t] for t in view.discard]
-        f.bits(_mask(view.discard), CARDS)
-        for d, c in enumerate(reversed(pile)):
-            f.at(c, 1 / (1 + d))
+        f.numbers([view.hand_sizes[s] / 20 for s in seats])
+        pile_mask, depth, top = _pile(view.discard)
+        f.bits(pile_mask, CARDS)
+        base = f.pos
+        values = f.values
+        for c, x in depth:
+            values[base + c] = x
         f.skip(CARDS)
-        f.one_hot(pile[-1] if pile else -1, CARDS)
+        f.one_hot(top, CARDS)
         f.one_hot(_PHYS[view.stock[0]] if view.stock else -1, CARDS)
         f.numbers((view.stock_size / CARDS, view.stock is not None, view.turnovers / 4))
         f.one_hot(_PHYS[view.taken] if view.taken else -1, CARDS)
         f.bits(_mask(view.obligations), CARDS)
         table = 0
-        slots = Features()
-        for meld in view.melds[:MAX_MELDS]:
-            jokers = 0
-            faces = 0
-            for text in meld.cards:
-                c, face = _slot(text)
-                table |= 1 << c
-                jokers += c >= JOKER0
-                if face >= 0:
-                    faces |= 1 << face
-            slots.numbers((1.0, meld.kind == "run", meld.owner == view.seat, jokers / 4))
-            slots.bits(faces, 52)
+        melds = view.melds[:MAX_MELDS]
+        for meld in melds:
+            table |= _meld(meld.cards)[0]
         f.bits(table, CARDS)
-        base = f.pos
-        for i, x in slots.values.items():
-            f.values[base + i] = x
-        f.skip(MAX_MELDS * _MELD_SLOT)
+        slot = slot_base = f.pos
+        for meld in melds:
+            _, faces, jokers = _meld(meld.cards)
+            values[slot] = 1.0
+            if meld.kind == "run":
+                values[slot + 1] = 1.0
+            if meld.owner == view.seat:
+                values[slot + 2] = 1.0
+            if jokers:
+                values[slot + 3] = min(jokers / 4, 1.0)
+            f.pos = slot + 4
+            f.bits(faces, 52)
+            slot += _MELD_SLOT
+        f.pos = slot_base + MAX_MELDS * _MELD_SLOT
         f.one_hot(("DRAW", "PLAY", "OVER").index(view.phase), 3)
         f.one_hot(rel(view.to_act), n)
         f.one_hot(rel(view.dealer), n)
@@ -234,6 +264,23 @@ class RummyEncoding:
         f.numbers(view.scores[s] / 100 for s in seats)
         f.numbers(view.closes[s] / 10 for s in seats)
         return f
+
+    card_count = CARDS
+    """108 physical cards."""
+
+    def hand(self, view: RummyView) -> int:
+        """The seat's hand as a mask of physical cards."""
+        return _mask(view.hand)
+
+    def private_id(self, action_id: int) -> bool:
+        """No secret ids (the card drawn from the stock reaches only the drawer's hand, as
+        a received-card token of its information state)."""
+        return False
+
+    def history_capacity(self, players: int) -> int:
+        """History tokens of a round: with the default 500-turn limit, a draw and a
+        discard per turn, the received cards, and the ids of melds and lay-offs."""
+        return HISTORY_CAPACITY
 
 
 def _meaning_id(meaning: int) -> int:
