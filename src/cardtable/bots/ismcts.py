@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from cardtable.core.kit import SearchProfile
@@ -54,6 +54,11 @@ class SearchAdapter:
 
     game: AnyGame
     profile: SearchProfile
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def adapter_for(game: AnyGame) -> SearchAdapter:
@@ -87,6 +92,11 @@ class ActionStats:
     win_prob: float
     points: float
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
@@ -98,6 +108,11 @@ class SearchResult:
     def best(self) -> Any:
         """The most visited root action."""
         return self.stats[0].action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def _outcome_rewards(game: AnyGame, state: Any, players: int) -> tuple[list[float], list[float]]:

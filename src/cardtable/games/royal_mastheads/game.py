@@ -84,8 +84,7 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
     ) -> RoyalMastheadsState:
         """A new set (scope ``match``) or single deal (scope ``unit``), dealt from ``seed``."""
         self.check_players(players)
-        state, _ = rules.new_match(self.resolve_options(options), seed, scope)
-        return state
+        return rules.new_match_state(self.resolve_options(options), seed, scope)
 
     def resolve_options(self, options: Options | Mapping[str, object] | None) -> Options:
         """Validate options; options this game already validated (or none) are reused as they

@@ -2,9 +2,10 @@
 path behind the same contract, checked against the pure one).
 
 :func:`random_playout` plays uniformly random legal actions to the end of the current deal
-with plain ints and lists, no per-action state or event objects; the deal's last action
-goes through :func:`~cardtable.games.royal_mastheads.rules.apply_legal`, so scoring and the
-next deal are the pure path's.  Given the same generator it returns exactly the state the
+with plain ints and lists, no per-action state or event objects; after the deal's last
+trick :func:`~cardtable.games.royal_mastheads.rules.finish_deal` scores it and deals the
+next one as :func:`~cardtable.games.royal_mastheads.rules.apply_legal` does (without its
+events).  Given the same generator it returns exactly the state the
 contract loop ``legal = legal_actions(s); s = apply(s, legal[int(rng.random() * len(legal))])``
 reaches (the tests check this).
 
@@ -26,7 +27,7 @@ from cardtable.games.royal_mastheads.rules import (
     _STRENGTH,
     _all_of,
     _fill,
-    apply_legal,
+    finish_deal,
 )
 from cardtable.games.royal_mastheads.state import (
     BIT,
@@ -80,16 +81,25 @@ def random_playout(
         card = legal[int(random_() * len(legal))]
         taken += 1
         if len(tricks) == 10 and len(trick) == 3:
+            hands[seat] = hand ^ BIT[card]
+            trick.append(card)
+            table = strength[SUIT[trick[0]]]
+            best, w = table[trick[0]], 0
+            for i in (1, 2, 3):
+                v = table[trick[i]]
+                if v > best:
+                    best, w = v, i
+            tricks.append(Trick(leader, (leader + w) & 3, (trick[0], trick[1], trick[2], trick[3])))
             last = RoyalMastheadsState(
                 info,
                 Phase.PLAY,
                 (hands[0], hands[1], hands[2], hands[3]),
                 tuple(pot),
-                tuple(trick),
+                (),
                 leader,
-                tuple(tricks),
+                (),
             )
-            return apply_legal(last, card)[0], taken
+            return finish_deal(last, tuple(tricks)), taken
         hands[seat] = hand ^ BIT[card]
         trick.append(card)
         if len(trick) == 4:

@@ -12,7 +12,7 @@ from functools import cache
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
-from cardtable.core.rng import derive_rng
+from cardtable.core.rng import derive_rng, shuffle
 from cardtable.games.rummy.analysis import explain_action
 from cardtable.games.rummy.events import (
     Discarded,
@@ -95,7 +95,7 @@ def deal(
     deck = list(range(52 * cfg.decks))
     if cfg.jokers:
         deck.extend(range(JOKER0, JOKER0 + 2 * cfg.decks))
-    derive_rng(seed, "deal", round_no).shuffle(deck)
+    shuffle(derive_rng(seed, "deal", round_no), deck)
     first = (dealer + 1) % n
     h = cfg.hand_size
     hands = [0] * n

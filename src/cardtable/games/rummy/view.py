@@ -10,7 +10,7 @@ joker freed by a swap).  Private: the rest of the other hands and a face-down st
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
@@ -48,6 +48,11 @@ class MeldView:
     kind: str
     cards: tuple[str, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 @dataclass(frozen=True, slots=True)
 class RummyView:
@@ -81,6 +86,11 @@ class RummyView:
     last_scores: tuple[int, ...]
     shown_hands: tuple[tuple[str, ...], ...] | None
     options: str
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 _TEXT = tuple(card_text(c) for c in range(JOKER0 + 4))
