@@ -17,6 +17,8 @@ compiles them on both cores.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import sys
@@ -47,14 +49,47 @@ COMPILED = [
 core (what a playout or a search spends its time in; the rest gains little)."""
 
 
+_EXT = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
 def _compiler() -> str | None:
     """The C compiler the build would use, if one is installed."""
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
     return shutil.which(cc.split()[0])
 
 
+def _record(compiled: list[str]) -> None:
+    """Write the hash of each compiled source to ``cardtable/_compiled.json``, so that a
+    process can tell a source edited since (cardtable/__init__.py).  For a pure build,
+    remove the record and any compiled module an earlier build left next to the sources
+    (an editable install is then pure throughout)."""
+    record = os.path.join("src", "cardtable", "_compiled.json")
+    if not compiled:
+        if os.path.exists(record):
+            os.remove(record)
+        for path in COMPILED:
+            stem = path[: -len(".py")]
+            for built in (stem + _EXT, stem + "__mypyc" + _EXT):
+                if os.path.exists(built):
+                    os.remove(built)
+        return
+    hashes = {}
+    for path in compiled:
+        with open(path, "rb") as f:
+            hashes[os.path.relpath(path, "src/cardtable")] = hashlib.sha256(f.read()).hexdigest()
+    with open(record, "w", encoding="utf-8") as f:
+        json.dump(hashes, f, indent=1, sort_keys=True)
+
+
 def _extensions() -> list[object]:
     """The mypyc extensions, or none for a pure install."""
+    extensions = _mypyc_extensions()
+    _record(COMPILED if extensions else [])
+    return extensions
+
+
+def _mypyc_extensions() -> list[object]:
+    """The mypyc extensions, or none when compiling is off or impossible."""
     if os.environ.get("CARDTABLE_PURE", "") not in ("", "0"):
         return []
     if _compiler() is None:
@@ -75,4 +110,7 @@ def _extensions() -> list[object]:
     )
 
 
-setup(ext_modules=_extensions())
+setup(
+    ext_modules=_extensions(),
+    options={"build_ext": {"parallel": os.cpu_count() or 1}},
+)

@@ -6,16 +6,25 @@ contract), :mod:`cardtable.games` (pure rules), :mod:`cardtable.bots`,
 
 An installation built with a C compiler has the hot modules (rules, states, playouts,
 determinization, the search) compiled by mypyc as well, next to their sources; Python
-imports the compiled ones.  ``CARDTABLE_PURE=1`` in the environment when cardtable is first
-imported makes this process import every module from its Python source instead (the same
-games for the same seeds; see docs/performance.md).  :func:`compiled_modules` says which
-modules of this process are compiled.
+imports the compiled ones.  This process imports every module from its Python source
+instead (the same games for the same seeds; see docs/performance.md) when
+
+- ``CARDTABLE_PURE=1`` is in the environment when cardtable is first imported, or
+- the source of a compiled module changed since it was compiled (an edited checkout not
+  rebuilt yet: ``make build`` rebuilds); a warning says so.  Compiled and pure modules are
+  never mixed.
+
+:data:`PURE` says which applies, and :func:`compiled_modules` lists the compiled modules
+imported so far.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import sys
+import warnings
 from importlib.machinery import EXTENSION_SUFFIXES, SOURCE_SUFFIXES, FileFinder, ModuleSpec
 from importlib.machinery import SourceFileLoader as _SourceFileLoader
 from types import ModuleType
@@ -23,8 +32,43 @@ from typing import Any
 
 __version__ = "0.1.0"
 
+
+BUILD_RECORD = "_compiled.json"
+"""The file (next to this one) where a compiled build records the hash of each source it
+compiled (written by setup.py)."""
+
+
+def _stale_extensions() -> list[str]:
+    """The compiled modules whose sources changed since they were compiled."""
+    root = os.path.dirname(__file__)
+    try:
+        with open(os.path.join(root, BUILD_RECORD), encoding="utf-8") as f:
+            built: dict[str, str] = json.load(f)
+    except (OSError, ValueError):
+        return []
+    stale = []
+    for path, digest in built.items():
+        try:
+            with open(os.path.join(root, path), "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != digest:
+                    stale.append(path)
+        except OSError:
+            stale.append(path)
+    return stale
+
+
 PURE = os.environ.get("CARDTABLE_PURE", "") not in ("", "0")
-"""True when ``CARDTABLE_PURE`` asked for the pure-Python modules in this process."""
+"""True when this process imports cardtable's modules from their Python sources only."""
+if not PURE:
+    _STALE = _stale_extensions()
+    if _STALE:
+        PURE = True
+        warnings.warn(
+            f"cardtable: {', '.join(sorted(_STALE))} changed since it was compiled; "
+            "running every module from source (rebuild with `make build`)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
 
 
 class _SourceFinder:
