@@ -90,14 +90,17 @@ def random_playout(
                 if v > best:
                     best, w = v, i
             tricks.append(Trick(leader, (leader + w) & 3, (trick[0], trick[1], trick[2], trick[3])))
-            last = RoyalMastheadsState(
-                info,
-                Phase.PLAY,
-                (hands[0], hands[1], hands[2], hands[3]),
-                tuple(pot),
-                (),
-                leader,
-                (),
+            last = tuple.__new__(
+                RoyalMastheadsState,
+                (
+                    info,
+                    Phase.PLAY,
+                    (hands[0], hands[1], hands[2], hands[3]),
+                    tuple(pot),
+                    (),
+                    leader,
+                    (),
+                ),
             )
             return finish_deal(last, tuple(tricks)), taken
         hands[seat] = hand ^ BIT[card]

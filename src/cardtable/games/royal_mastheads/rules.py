@@ -252,8 +252,9 @@ def deal_from_hands(
 ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """A new deal from explicit hands (masks by seat) and turned card, in the pot phase."""
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals_of(history))
-    state = RoyalMastheadsState(
-        info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()
+    state = tuple.__new__(
+        RoyalMastheadsState,
+        (info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()),
     )
     dealt = Dealt(
         number,
@@ -291,8 +292,9 @@ def new_deal(
     if totals is None:
         totals = totals_of(history)
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals)
-    state = RoyalMastheadsState(
-        info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()
+    state = tuple.__new__(
+        RoyalMastheadsState,
+        (info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()),
     )
     if not with_events:
         return state, ()
@@ -388,8 +390,9 @@ def _after_deal(
         over_info = DealInfo(
             cfg, info.seed, info.scope, info.number, info.dealer, info.turned, history, totals
         )
-        final = RoyalMastheadsState(
-            over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks
+        final = tuple.__new__(
+            RoyalMastheadsState,
+            (over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks),
         )
         return final, ()
     return new_deal(
@@ -426,7 +429,10 @@ def apply_legal(
         pot = (*pot, card)
         phase = _PLAY if len(pot) == 8 else _POT
         return (
-            RoyalMastheadsState(info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
+            tuple.__new__(
+                RoyalMastheadsState,
+                (info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
+            ),
             (_CHOSEN[seat * 52 + card],),
         )
     trick = state.trick
@@ -445,8 +451,9 @@ def apply_legal(
     played = _PLAYED[seat * 52 + action]
     if len(trick) < 3:
         return (
-            RoyalMastheadsState(
-                state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks
+            tuple.__new__(
+                RoyalMastheadsState,
+                (state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks),
             ),
             (played,),
         )
@@ -470,7 +477,9 @@ def apply_legal(
     )
     if len(tricks) < 11:
         return (
-            RoyalMastheadsState(info, _PLAY, new_hands, state.pot, (), winner, tricks),
+            tuple.__new__(
+                RoyalMastheadsState, (info, _PLAY, new_hands, state.pot, (), winner, tricks)
+            ),
             (played, won),
         )
     nxt, events = _finish_deal(state, tricks)

@@ -274,6 +274,9 @@ class RoyalMastheadsState(NamedTuple):
     ``hands`` are card masks by seat; ``pot`` the pot cards in the order chosen (cards
     ``2k`` and ``2k+1`` belong to the seat ``k + 1`` places left of the dealer); ``trick``
     the cards of the current trick from its ``leader``; ``tricks`` the completed tricks.
+
+    Hot paths build it as ``tuple.__new__(RoyalMastheadsState, (...))`` with every field:
+    the same value, without the Python frame of the generated ``__new__``.
     """
 
     info: DealInfo

@@ -35,6 +35,7 @@ from cardtable.games.royal_mastheads.state import (
     SUIT,
     Phase,
     RoyalMastheadsState,
+    Trick,
     pot_owner,
 )
 
@@ -90,6 +91,17 @@ class RoyalMastheadsView:
 
 _PHASE_TEXT = ("pot", "play", "over")
 """``view.phase`` by :class:`Phase` value."""
+_LAST_TRICKS: list[tuple[tuple[Trick, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
+"""The completed tricks last shown, and how (states share them until a trick ends)."""
+
+
+def _tricks(tricks: tuple[Trick, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    last = _LAST_TRICKS[0] if _LAST_TRICKS else None
+    if last is not None and last[0] is tricks:
+        return last[1]
+    shown = tuple([(t.leader, t.winner, t.cards) for t in tricks])
+    _LAST_TRICKS[:] = [(tricks, shown)]
+    return shown
 
 
 def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
@@ -139,7 +151,7 @@ def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
         pot=pot if over else None,
         trick=state.trick,
         leader=state.leader,
-        tricks=tuple((t.leader, t.winner, t.cards) for t in state.tricks),
+        tricks=_tricks(state.tricks),
         tricks_won=tuple(won),
         history=info.history,
         totals=info.totals,

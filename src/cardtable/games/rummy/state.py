@@ -355,6 +355,9 @@ class RummyState(NamedTuple):
     tuple to rebuild when it changes).  A card leaves it when it leaves the hand (meld,
     lay-off, swap, discard); a new deal empties it.  The taken card and the obligations are
     always in it.
+
+    Hot paths build it as ``tuple.__new__(RummyState, (...))`` with every field:
+    the same value, without the Python frame of the generated ``__new__``.
     """
 
     cfg: Config
