@@ -86,8 +86,16 @@ def _record(compiled: list[str]) -> None:
         json.dump(hashes, f, indent=1, sort_keys=True)
 
 
+_BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+"""The setup.py commands that build extensions.  pip also runs setup.py to read the
+metadata (``egg_info``, ``dist_info``); compiling is skipped then, as mypyc would type-check
+and translate every module each time for nothing."""
+
+
 def _extensions() -> list[object]:
     """The mypyc extensions, or none for a pure install."""
+    if not _BUILDS.intersection(sys.argv[1:]):
+        return []
     extensions = _mypyc_extensions()
     _record(COMPILED if extensions else [])
     return extensions
