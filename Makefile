@@ -70,17 +70,22 @@ bench: $(VENV)/.installed
 $(PY):
 	$(PYTHON) -m venv --clear $(VENV)
 
-# The package (editable, compiled), reinstalled only when pyproject.toml or setup.py change.
+# The package (editable) and its dependencies, reinstalled only when pyproject.toml or
+# setup.py change; pure Python here, compiled once by the next step.
 $(VENV)/.installed: pyproject.toml setup.py | $(PY)
-	$(PIP) install -e .
-	@touch $@ $(VENV)/.compiled
+	CARDTABLE_PURE=1 $(PIP) install -e .
+	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml setup.py | $(PY)
-	$(PIP) install -e '.[test]'
-	@touch $@ $(VENV)/.installed $(VENV)/.compiled
+	CARDTABLE_PURE=1 $(PIP) install -e '.[test]'
+	@touch $@ $(VENV)/.installed
 
-# Recompile (in place, only what changed) when a compiled module's source changes.
+# The compiled modules (setup.py, mypyc), rebuilt in place after any reinstall and when a
+# compiled module's source changes; pure Python when CARDTABLE_PURE=1 or no C compiler.
 build: $(VENV)/.compiled
-$(VENV)/.compiled: $(COMPILED) | $(VENV)/.installed
-	$(PIP) install --no-deps -e .
+# (With mypy in the venv, as for make test, in place and only what changed; else through
+# pip, which compiles everything in a fresh build environment.)
+$(VENV)/.compiled: $(VENV)/.installed $(COMPILED)
+	@if $(PY) -c 'import mypyc, setuptools' 2>/dev/null; then \
+		$(PY) setup.py -q build_ext --inplace; else $(PIP) install --no-deps -e .; fi
 	@touch $@

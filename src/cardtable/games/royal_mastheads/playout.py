@@ -23,15 +23,12 @@ import random
 
 from cardtable.games.royal_mastheads.rules import (
     _PLAY_T,
-    _POT_T,
     _STRENGTH,
-    _all_of,
     _fill,
     finish_deal,
 )
 from cardtable.games.royal_mastheads.state import (
     BIT,
-    POT_BASE,
     SUIT,
     Phase,
     RoyalMastheadsState,
@@ -39,6 +36,23 @@ from cardtable.games.royal_mastheads.state import (
 )
 
 __all__ = ["random_playout"]
+
+_POP13: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
+"""The number of cards in each 13-bit suit mask."""
+
+
+def _kth(hand: int, k: int) -> int:
+    """The ``k``-th card (0-based, in index order) of a hand mask: ``cards_of(hand)[k]``
+    without building the tuple of every card."""
+    for s in range(4):
+        m = hand >> (13 * s) & 0x1FFF
+        n = _POP13[m]
+        if k < n:
+            key = s << 13 | m
+            got = _PLAY_T[key]
+            return got[k] if got is not None else _fill(_PLAY_T, 0, key)[k]
+        k -= n
+    raise ValueError("the hand has fewer cards")
 
 
 def random_playout(
@@ -56,8 +70,8 @@ def random_playout(
     dealer = info.dealer
     while len(pot) < 8:
         seat = (dealer + 1 + (len(pot) >> 1)) & 3
-        legal = _all_of(_POT_T, POT_BASE, hands[seat])
-        card = legal[int(random_() * len(legal))] - POT_BASE
+        hand = hands[seat]
+        card = _kth(hand, int(random_() * hand.bit_count()))
         hands[seat] ^= BIT[card]
         pot.append(card)
         taken += 1
@@ -68,7 +82,7 @@ def random_playout(
     while True:
         seat = (leader + len(trick)) & 3
         hand = hands[seat]
-        legal = ()
+        card = -1
         if trick:
             led = SUIT[trick[0]]
             m = hand >> (13 * led) & 0x1FFF
@@ -76,9 +90,9 @@ def random_playout(
                 key = led << 13 | m
                 got = _PLAY_T[key]
                 legal = got if got is not None else _fill(_PLAY_T, 0, key)
-        if not legal:
-            legal = _all_of(_PLAY_T, 0, hand)
-        card = legal[int(random_() * len(legal))]
+                card = legal[int(random_() * len(legal))]
+        if card < 0:
+            card = _kth(hand, int(random_() * hand.bit_count()))
         taken += 1
         if len(tricks) == 10 and len(trick) == 3:
             hands[seat] = hand ^ BIT[card]

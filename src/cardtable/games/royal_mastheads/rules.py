@@ -54,6 +54,7 @@ from cardtable.games.royal_mastheads.state import (
 )
 
 __all__ = [
+    "apply_checked",
     "apply_legal",
     "beats",
     "cards_of",
@@ -190,6 +191,20 @@ def legal_actions(state: RoyalMastheadsState) -> tuple[int, ...]:
         hand = state.hands[(state.info.dealer + 1 + (len(state.pot) >> 1)) & 3]
         return _all_of(_POT_T, POT_BASE, hand)
     return ()
+
+
+def apply_checked(
+    state: RoyalMastheadsState, action: object
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
+    """:func:`apply_legal` once ``action`` is known to be legal, else raise
+    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call.
+
+    The generator answers from precomputed tuples, so asking it again is cheaper than any
+    cache (and the game object, shared by every table and thread, keeps none).
+    """
+    if type(action) is not int or action not in legal_actions(state):
+        raise explain_illegal(state, action)
+    return apply_legal(state, action)
 
 
 def explain_illegal(state: RoyalMastheadsState, action: object) -> IllegalActionError:

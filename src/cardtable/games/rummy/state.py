@@ -13,9 +13,9 @@ Physical cards (R1.5): a natural card of face ``f`` (``0..51`` = ``suit*13 + ran
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardtable.cards import format_card, parse_card
 from cardtable.core.errors import InvalidOptionError
@@ -264,6 +264,11 @@ class Config:
         if self.jokers:
             m |= ((1 << (2 * self.decks)) - 1) << JOKER0
         return m
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def make_config(players: int, options: Options) -> Config:
