@@ -58,9 +58,10 @@ _EXT = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 
 
 def _compiler() -> str | None:
-    """The C compiler the build would use, if one is installed."""
+    """The C compiler the build would use, if it and Python's C headers are installed."""
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
-    return shutil.which(cc.split()[0])
+    headers = os.path.join(sysconfig.get_paths()["include"], "Python.h")
+    return shutil.which(cc.split()[0]) if os.path.exists(headers) else None
 
 
 def _record(compiled: list[str]) -> None:
@@ -106,7 +107,10 @@ def _mypyc_extensions() -> list[object]:
     if os.environ.get("CARDTABLE_PURE", "") not in ("", "0"):
         return []
     if _compiler() is None:
-        print("cardtable: no C compiler found; installing pure Python", file=sys.stderr)
+        print(
+            "cardtable: no C compiler or no Python headers found; installing pure Python",
+            file=sys.stderr,
+        )
         return []
     try:
         from mypyc.build import mypycify

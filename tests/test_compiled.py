@@ -118,6 +118,16 @@ def test_the_same_seeds_play_the_same_games_compiled_or_not() -> None:
         assert native[key] == pure[key], key
 
 
+def test_ci_tests_the_compiled_build() -> None:
+    """In CI (``CI=true``, set by .ci/run) a build that fell back to pure Python fails here:
+    the suite must run on the compiled modules there (and again on the pure ones)."""
+    if os.environ.get("CI") == "true" and not cardtable.PURE:
+        assert (Path(cardtable.__file__).parent / cardtable.BUILD_RECORD).exists()
+        import cardtable.games.royal_casino.rules as rules
+
+        assert rules.__file__ is not None and not rules.__file__.endswith(".py")
+
+
 def test_this_process_runs_what_it_was_told() -> None:
     import cardtable.games.royal_mastheads.rules as rules
 
