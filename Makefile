@@ -3,7 +3,10 @@
 #   make play-terminal   the same, but play Royal Casino in the terminal
 #   make test   create .venv, install cardtable[test], run the whole suite (what CI runs)
 #   make test-fast   the same checks, but pytest skips the tests marked slow (under a minute)
-# Installing is skipped when .venv is already up to date with pyproject.toml.
+#   make build   recompile the compiled modules after editing one (make play/test do it too)
+# Installing is skipped when .venv is already up to date with pyproject.toml and setup.py.
+# The install compiles the hot modules with mypyc (setup.py; about a minute on 2 cores);
+# CARDTABLE_PURE=1 make ... installs and runs pure Python instead.
 
 PYTHON ?= python3
 VENV ?= .venv
@@ -13,27 +16,41 @@ PIP := $(PY) -m pip --disable-pip-version-check --quiet
 # Tools run as `python -m …`, so a venv whose scripts point elsewhere still works.
 LINT_IMPORTS := $(PY) -c 'import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())'
 
-.PHONY: play play-terminal test test-fast lint playthroughs bench help
+# The modules setup.py compiles, and the tests that also run on the pure-Python modules
+# (the conformance suite, the golden playthroughs, perft counts, the fast paths against
+# the contract, the same games compiled or not, and the doctests in src/).
+COMPILED := $(shell sed -n 's/^    "\(src\/cardtable\/.*\.py\)",$$/\1/p' setup.py)
+PURE_TESTS := tests/test_conformance.py tests/test_playthroughs.py tests/test_compiled.py \
+	tests/games/royal_casino/test_perft.py tests/games/rummy/test_perft.py \
+	tests/games/royal_mastheads/test_perft.py tests/bots/test_fast_paths.py src
+
+.PHONY: play play-terminal test test-fast test-pure lint build playthroughs bench help
 
 help:
 	@echo "make play   serve the games in a browser: open the printed URL (sets up $(VENV) first)"
 	@echo "make play-terminal   play Royal Casino against the computer in the terminal"
 	@echo "make test   run the whole test suite: ruff, mypy, import-linter, pytest (what CI runs)"
 	@echo "make test-fast   the same without the tests marked slow (long conformance runs, browsers)"
+	@echo "make build  recompile the compiled modules (after editing one of them)"
 	@echo "make playthroughs   regenerate the golden playthroughs after an intended rules change"
 	@echo "make bench  random playouts of every game (cardtable bench)"
 
-play: $(VENV)/.installed
+play: build
 	$(PY) -m cardtable.cli.main serve
 
-play-terminal: $(VENV)/.installed
+play-terminal: build
 	$(PY) -m cardtable.cli.main play royal-casino
 
-test: lint
+# The whole suite on the installed (compiled) modules, then the pure-Python run.
+test: lint build
 	$(PY) -m pytest -n 2
+	$(MAKE) --no-print-directory test-pure
 
-test-fast: lint
+test-fast: lint build
 	$(PY) -m pytest -n 2 -m "not slow"
+
+test-pure: $(VENV)/.installed-test
+	CARDTABLE_PURE=1 $(PY) -m pytest -n 2 -p no:cacheprovider $(PURE_TESTS)
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check
@@ -53,11 +70,22 @@ bench: $(VENV)/.installed
 $(PY):
 	$(PYTHON) -m venv --clear $(VENV)
 
-# The package (editable), reinstalled only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(PY)
-	$(PIP) install -e .
+# The package (editable) and its dependencies, reinstalled only when pyproject.toml or
+# setup.py change; pure Python here, compiled once by the next step.
+$(VENV)/.installed: pyproject.toml setup.py | $(PY)
+	CARDTABLE_PURE=1 $(PIP) install -e .
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PIP) install -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml setup.py | $(PY)
+	CARDTABLE_PURE=1 $(PIP) install -e '.[test]'
 	@touch $@ $(VENV)/.installed
+
+# The compiled modules (setup.py, mypyc), rebuilt in place after any reinstall and when a
+# compiled module's source changes; pure Python when CARDTABLE_PURE=1 or no C compiler.
+build: $(VENV)/.compiled
+# (With mypy in the venv, as for make test, in place and only what changed; else through
+# pip, which compiles everything in a fresh build environment.)
+$(VENV)/.compiled: $(VENV)/.installed $(COMPILED)
+	@if $(PY) -c 'import mypyc, setuptools' 2>/dev/null; then \
+		$(PY) setup.py -q build_ext --inplace; else $(PIP) install --no-deps -e .; fi
+	@touch $@

@@ -29,11 +29,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 from typing import Any
 
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
+from cardtable.core.rng import randbelow
 
 __all__ = [
     "ActionStats",
@@ -55,21 +56,33 @@ class SearchAdapter:
     game: AnyGame
     profile: SearchProfile
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 def adapter_for(game: AnyGame) -> SearchAdapter:
     """The search adapter of any game, from its kit."""
     return SearchAdapter(game, game.search_profile())
 
 
-@dataclass(slots=True)
 class _Node:
-    mover: int
-    visits: int = 0
-    avail: int = 0
-    reward: float = 0.0
-    wins: float = 0.0
-    margin: float = 0.0
-    children: dict[Any, _Node] = field(default_factory=dict)
+    """A node of the information-set tree: the seat that moved into it and its counts.
+
+    A plain class with its own ``__init__`` (compiled, it is a native class built without
+    a Python frame: one is made per simulation)."""
+
+    __slots__ = ("avail", "children", "margin", "mover", "reward", "visits", "wins")
+
+    def __init__(self, mover: int, avail: int = 0) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = avail
+        self.reward = 0.0
+        self.wins = 0.0
+        self.margin = 0.0
+        self.children: dict[Any, _Node] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +100,11 @@ class ActionStats:
     win_prob: float
     points: float
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 @dataclass(frozen=True, slots=True)
 class SearchResult:
@@ -98,6 +116,11 @@ class SearchResult:
     def best(self) -> Any:
         """The most visited root action."""
         return self.stats[0].action
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def _outcome_rewards(game: AnyGame, state: Any, players: int) -> tuple[list[float], list[float]]:
@@ -131,16 +154,25 @@ def _margin_rewards(
     players: int,
 ) -> tuple[list[float], list[float], list[float]]:
     gains = [end[s[0]] - start[s[0]] for s in sides]
-    total = sum(gains)
+    total = 0.0
+    for g in gains:
+        total += g
     k = len(sides)
     reward = [0.0] * players
     wins = [0.0] * players
     margin = [0.0] * players
-    for i, side in enumerate(sides):
-        d = gains[i] - (total - gains[i]) / (k - 1) if k > 1 else gains[i]
+    for i in range(k):
+        side = sides[i]
+        gain = gains[i]
+        d = gain - (total - gain) / (k - 1) if k > 1 else gain
         r = 0.5 + 0.5 * math.tanh(d / scale)
-        best_other = max((g for j, g in enumerate(gains) if j != i), default=gains[i])
-        w = 1.0 if gains[i] > best_other else 0.5 if gains[i] == best_other else 0.0
+        best_other = gain
+        first = True
+        for j in range(k):
+            if j != i and (first or gains[j] > best_other):
+                best_other = gains[j]
+                first = False
+        w = 1.0 if gain > best_other else 0.5 if gain == best_other else 0.0
         for seat in side:
             reward[seat] = r
             wins[seat] = w
@@ -193,9 +225,6 @@ def search(
     units_played = game.units_played
     rollout = profile.rollout
     playout = profile.playout
-    randrange = rng.randrange
-    log = math.log
-    sqrt = math.sqrt
     legal_root: Sequence[Any] = list(legal)
     done = 0
     while done < simulations:
@@ -229,11 +258,11 @@ def search(
                 child.avail += 1
                 if untried is None:
                     v = child.visits
-                    value = child.reward / v + exploration * sqrt(log(child.avail) / v)
+                    value = child.reward / v + exploration * math.sqrt(math.log(child.avail) / v)
                     if value > best_value:
                         best_value, best, best_action = value, child, a
             if untried is not None:
-                action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                action = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
                 mover = to_act(state)
                 child = _Node(mover=mover if mover is not None else -1, avail=1)
                 children[action] = child
@@ -271,7 +300,7 @@ def search(
             if rollout is not None:
                 action = rollout(state, moves, rng)
             else:
-                action = moves[randrange(len(moves))]
+                action = moves[randbelow(rng, len(moves))]
             state = apply(state, action)
         # -- backpropagation ---------------------------------------------------------------
         reward, wins, margin = _margin_rewards(sides, scale, start_points, points(state), players)

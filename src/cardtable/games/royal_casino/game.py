@@ -108,14 +108,11 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
     def apply(
         self, state: RoyalCasinoState, action: RoyalCasinoAction
     ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
-        """Play a move; raises IllegalActionError (state unchanged) if it is not legal.
-
-        The check asks the generator for the moves of the card played only (the game object
-        keeps no cache: it is shared by every table and thread)."""
-        card = action.card if isinstance(action, RoyalCasinoAction) else -2
-        if card < 0 or action not in rules.legal_actions(state, card):
+        """Play a move; raises IllegalActionError (state unchanged) if it is not legal
+        (:func:`rules.apply_checked`)."""
+        if not isinstance(action, RoyalCasinoAction):
             raise rules.explain_illegal(state, action)
-        return rules.apply_legal(state, action)
+        return rules.apply_checked(state, action)
 
     def playout(self, state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
         """Random legal moves to the end: the contract loop's game, on the fast path."""

@@ -89,26 +89,29 @@ def _play_hand(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasino
         actions += 1
         if builds:
             # Builds on the table: the generator lists the moves; they are applied here.
-            snap = RoyalCasinoState(
-                players,
-                state.options,
-                state.scope,
-                state.seed,
-                state.hand_no,
-                state.dealer,
-                p,
-                Phase.PLAY,
-                tuple(hands),
-                stock,
-                loose,
-                builds,
-                tuple(piles),
-                tuple(sweeps),
-                last,
-                state.scores,
-                state.playoff,
-                (),
-                state.last_hand_points,
+            snap = tuple.__new__(
+                RoyalCasinoState,
+                (
+                    players,
+                    state.options,
+                    state.scope,
+                    state.seed,
+                    state.hand_no,
+                    state.dealer,
+                    p,
+                    Phase.PLAY,
+                    tuple(hands),
+                    stock,
+                    loose,
+                    builds,
+                    tuple(piles),
+                    tuple(sweeps),
+                    last,
+                    state.scores,
+                    state.playoff,
+                    (),
+                    state.last_hand_points,
+                ),
             )
             legal = legal_actions(snap)
             n_legal = len(legal)

@@ -37,6 +37,7 @@ from cardtable.games.royal_casino.state import (
 )
 
 __all__ = [
+    "apply_checked",
     "apply_legal",
     "deal_hand",
     "explain_illegal",
@@ -273,14 +274,26 @@ def template_of(loose: int) -> tuple[_Template, list[int]]:
     return template_key(loose), value_order(loose)
 
 
+_TABLES: dict[int, tuple[_Template, list[int]]] = {}
+"""Memo of :func:`_template` by loose-card mask (a table's loose cards stay the same for
+several moves, and every move of a position asks); cleared with the other caches."""
+
+
 def _template(loose: int) -> tuple[_Template, list[int]]:
-    """The template of a table's loose cards and the map from index masks to card masks."""
+    """The template of a table's loose cards and the map from index masks to card masks
+    (shared: never modified)."""
+    found = _TABLES.get(loose)
+    if found is not None:
+        return found
     tpl, cards = template_of(loose)
     table = [0]
     for c in cards:
         b = 1 << c
         table += [t | b for t in table]
-    return tpl, table
+    if len(_TABLES) > _CACHE_LIMIT:
+        _TABLES.clear()
+    found = _TABLES[loose] = (tpl, table)
+    return found
 
 
 # -- the generator -----------------------------------------------------------------------------
@@ -456,26 +469,29 @@ def deal_hand(
     for c in table:
         loose |= 1 << c
     sides = state.sides
-    new = RoyalCasinoState(
-        players,
-        state.options,
-        state.scope,
-        state.seed,
-        hand_no,
-        dealer,
-        order[0],
-        Phase.PLAY,
-        tuple(hands),
-        tuple(deck[pos:]),
-        loose,
-        (),
-        (0,) * sides,
-        (0,) * sides,
-        -1,
-        state.scores,
-        state.playoff,
-        (),
-        state.last_hand_points,
+    new = tuple.__new__(
+        RoyalCasinoState,
+        (
+            players,
+            state.options,
+            state.scope,
+            state.seed,
+            hand_no,
+            dealer,
+            order[0],
+            Phase.PLAY,
+            tuple(hands),
+            tuple(deck[pos:]),
+            loose,
+            (),
+            (0,) * sides,
+            (0,) * sides,
+            -1,
+            state.scores,
+            state.playoff,
+            (),
+            state.last_hand_points,
+        ),
     )
     dealt = ev.Dealt(
         hand_no,
@@ -488,6 +504,20 @@ def deal_hand(
 
 
 # -- apply -----------------------------------------------------------------------------------
+def apply_checked(
+    state: RoyalCasinoState, move: RoyalCasinoAction
+) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
+    """:func:`apply_legal` once ``move`` is known to be legal, else raise
+    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call.
+
+    The check asks the generator for the moves of the card played only (the game object
+    keeps no cache: it is shared by every table and thread)."""
+    card = move.card
+    if card < 0 or move not in legal_actions(state, card):
+        raise explain_illegal(state, move)
+    return apply_legal(state, move)
+
+
 def apply_legal(
     state: RoyalCasinoState, move: RoyalCasinoAction
 ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
@@ -584,26 +614,29 @@ def apply_legal(
     # whose turn next
     step = state.step
     turn = (p + step) % players
-    new = RoyalCasinoState(
-        players,
-        state.options,
-        state.scope,
-        state.seed,
-        state.hand_no,
-        state.dealer,
-        turn,
-        Phase.PLAY,
-        tuple(hands),
-        state.stock,
-        loose,
-        builds,
-        piles,
-        sweeps,
-        last,
-        state.scores,
-        state.playoff,
-        (),
-        state.last_hand_points,
+    new = tuple.__new__(
+        RoyalCasinoState,
+        (
+            players,
+            state.options,
+            state.scope,
+            state.seed,
+            state.hand_no,
+            state.dealer,
+            turn,
+            Phase.PLAY,
+            tuple(hands),
+            state.stock,
+            loose,
+            builds,
+            piles,
+            sweeps,
+            last,
+            state.scores,
+            state.playoff,
+            (),
+            state.last_hand_points,
+        ),
     )
     if hands[turn]:
         return new, tuple(events)

@@ -11,7 +11,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from cardtable.core.options import Options
 from cardtable.games.royal_casino.state import (
@@ -67,6 +68,11 @@ class HandScore:
     def total_without_sweeps(self) -> int:
         """The hand points leaving sweeps out."""
         return self.total - self.sweeps
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def net_sweeps(sweeps: Sequence[int]) -> tuple[int, ...]:
@@ -155,6 +161,11 @@ class GameDecision:
     playoff: bool
     """True when the next hand is a play-off hand (C10.4 step 5)."""
     automatic: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def is_restricted(start: int, playoff: bool) -> bool:

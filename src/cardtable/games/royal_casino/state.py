@@ -171,6 +171,9 @@ class RoyalCasinoState(NamedTuple):
     ``scores`` are the match scores of the sides at the start of the current hand;
     ``piles`` and ``sweeps`` belong to sides; ``hands`` to seats.  ``stock`` is the
     undealt cards in dealing order.  ``turn`` is ``-1`` once the game is over.
+
+    Hot paths build it as ``tuple.__new__(RoyalCasinoState, (...))`` with every field:
+    the same value, without the Python frame of the generated ``__new__``.
     """
 
     players: int

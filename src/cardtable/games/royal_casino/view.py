@@ -8,7 +8,7 @@ perfect memory knows them; the view spares people the memorising), sweeps and sc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from cardtable.cards import CARDS, iter_mask
@@ -46,6 +46,11 @@ class RoyalCasinoView:
     playoff: bool
     winners: tuple[int, ...]
     last_hand_points: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 def view(state: RoyalCasinoState, seat: int | None) -> RoyalCasinoView:

@@ -59,7 +59,7 @@ def _pick(hand: int, rnd: float) -> int:
 
 
 _Tables = tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, ...]]]
-_TABLES: dict[tuple[object, int], _Tables] = {}
+_TABLES: dict[tuple[str, int], _Tables] = {}
 
 
 def _tables(state: RoyalMastheadsState) -> _Tables:
@@ -68,7 +68,7 @@ def _tables(state: RoyalMastheadsState) -> _Tables:
     and the trick-strength table for each suit led."""
     info = state.info
     cfg = info.cfg
-    key = (cfg.options, info.turned)
+    key = (cfg.text, info.turned)
     got = _TABLES.get(key)
     if got is None:
         unit = []

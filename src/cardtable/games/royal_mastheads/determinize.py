@@ -269,14 +269,17 @@ class MastheadsSampler:
         else:
             hidden = iter(pot_cards)
             pot = tuple(c if c >= 0 else next(hidden) for c in self.pot_template)
-        return RoyalMastheadsState(
-            self.info,
-            self.phase,
-            (hands[0], hands[1], hands[2], hands[3]),
-            pot,
-            view.trick,
-            view.leader,
-            self.tricks,
+        return tuple.__new__(
+            RoyalMastheadsState,
+            (
+                self.info,
+                self.phase,
+                (hands[0], hands[1], hands[2], hands[3]),
+                pot,
+                view.trick,
+                view.leader,
+                self.tricks,
+            ),
         )
 
 

@@ -84,8 +84,7 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
     ) -> RoyalMastheadsState:
         """A new set (scope ``match``) or single deal (scope ``unit``), dealt from ``seed``."""
         self.check_players(players)
-        state, _ = rules.new_match(self.resolve_options(options), seed, scope)
-        return state
+        return rules.new_match_state(self.resolve_options(options), seed, scope)
 
     def resolve_options(self, options: Options | Mapping[str, object] | None) -> Options:
         """Validate options; options this game already validated (or none) are reused as they
@@ -133,11 +132,7 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         self, state: RoyalMastheadsState, action: int
     ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
         """The state after ``action`` and its events; raises ``IllegalActionError``."""
-        # The generator answers from precomputed tuples, so asking it again is cheaper than
-        # any cache (and the game object, shared by every table and thread, keeps none).
-        if type(action) is not int or action not in rules.legal_actions(state):
-            raise rules.explain_illegal(state, action)
-        return rules.apply_legal(state, action)
+        return rules.apply_checked(state, action)
 
     def is_legal(self, state: RoyalMastheadsState, action: int) -> bool:
         """True when ``action`` is legal."""

@@ -2,9 +2,10 @@
 path behind the same contract, checked against the pure one).
 
 :func:`random_playout` plays uniformly random legal actions to the end of the current deal
-with plain ints and lists, no per-action state or event objects; the deal's last action
-goes through :func:`~cardtable.games.royal_mastheads.rules.apply_legal`, so scoring and the
-next deal are the pure path's.  Given the same generator it returns exactly the state the
+with plain ints and lists, no per-action state or event objects; after the deal's last
+trick :func:`~cardtable.games.royal_mastheads.rules.finish_deal` scores it and deals the
+next one as :func:`~cardtable.games.royal_mastheads.rules.apply_legal` does (without its
+events).  Given the same generator it returns exactly the state the
 contract loop ``legal = legal_actions(s); s = apply(s, legal[int(rng.random() * len(legal))])``
 reaches (the tests check this).
 
@@ -22,15 +23,12 @@ import random
 
 from cardtable.games.royal_mastheads.rules import (
     _PLAY_T,
-    _POT_T,
     _STRENGTH,
-    _all_of,
     _fill,
-    apply_legal,
+    finish_deal,
 )
 from cardtable.games.royal_mastheads.state import (
     BIT,
-    POT_BASE,
     SUIT,
     Phase,
     RoyalMastheadsState,
@@ -38,6 +36,23 @@ from cardtable.games.royal_mastheads.state import (
 )
 
 __all__ = ["random_playout"]
+
+_POP13: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
+"""The number of cards in each 13-bit suit mask."""
+
+
+def _kth(hand: int, k: int) -> int:
+    """The ``k``-th card (0-based, in index order) of a hand mask: ``cards_of(hand)[k]``
+    without building the tuple of every card."""
+    for s in range(4):
+        m = hand >> (13 * s) & 0x1FFF
+        n = _POP13[m]
+        if k < n:
+            key = s << 13 | m
+            got = _PLAY_T[key]
+            return got[k] if got is not None else _fill(_PLAY_T, 0, key)[k]
+        k -= n
+    raise ValueError("the hand has fewer cards")
 
 
 def random_playout(
@@ -55,8 +70,8 @@ def random_playout(
     dealer = info.dealer
     while len(pot) < 8:
         seat = (dealer + 1 + (len(pot) >> 1)) & 3
-        legal = _all_of(_POT_T, POT_BASE, hands[seat])
-        card = legal[int(random_() * len(legal))] - POT_BASE
+        hand = hands[seat]
+        card = _kth(hand, int(random_() * hand.bit_count()))
         hands[seat] ^= BIT[card]
         pot.append(card)
         taken += 1
@@ -67,7 +82,7 @@ def random_playout(
     while True:
         seat = (leader + len(trick)) & 3
         hand = hands[seat]
-        legal = ()
+        card = -1
         if trick:
             led = SUIT[trick[0]]
             m = hand >> (13 * led) & 0x1FFF
@@ -75,21 +90,33 @@ def random_playout(
                 key = led << 13 | m
                 got = _PLAY_T[key]
                 legal = got if got is not None else _fill(_PLAY_T, 0, key)
-        if not legal:
-            legal = _all_of(_PLAY_T, 0, hand)
-        card = legal[int(random_() * len(legal))]
+                card = legal[int(random_() * len(legal))]
+        if card < 0:
+            card = _kth(hand, int(random_() * hand.bit_count()))
         taken += 1
         if len(tricks) == 10 and len(trick) == 3:
-            last = RoyalMastheadsState(
-                info,
-                Phase.PLAY,
-                (hands[0], hands[1], hands[2], hands[3]),
-                tuple(pot),
-                tuple(trick),
-                leader,
-                tuple(tricks),
+            hands[seat] = hand ^ BIT[card]
+            trick.append(card)
+            table = strength[SUIT[trick[0]]]
+            best, w = table[trick[0]], 0
+            for i in (1, 2, 3):
+                v = table[trick[i]]
+                if v > best:
+                    best, w = v, i
+            tricks.append(Trick(leader, (leader + w) & 3, (trick[0], trick[1], trick[2], trick[3])))
+            last = tuple.__new__(
+                RoyalMastheadsState,
+                (
+                    info,
+                    Phase.PLAY,
+                    (hands[0], hands[1], hands[2], hands[3]),
+                    tuple(pot),
+                    (),
+                    leader,
+                    (),
+                ),
             )
-            return apply_legal(last, card)[0], taken
+            return finish_deal(last, tuple(tricks)), taken
         hands[seat] = hand ^ BIT[card]
         trick.append(card)
         if len(trick) == 4:

@@ -20,7 +20,7 @@ from cardtable.cards import format_card
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Scope
 from cardtable.core.options import Options
-from cardtable.core.rng import derive_rng
+from cardtable.core.rng import derive_rng, randbelow, shuffle
 from cardtable.games.royal_mastheads.events import (
     CARD_TEXT,
     CardPlayed,
@@ -32,7 +32,12 @@ from cardtable.games.royal_mastheads.events import (
     SetOver,
     TrickWon,
 )
-from cardtable.games.royal_mastheads.scoring import card_point_items, is_doubled, score_deal
+from cardtable.games.royal_mastheads.scoring import (
+    card_point_items,
+    deal_scores,
+    is_doubled,
+    score_deal,
+)
 from cardtable.games.royal_mastheads.state import (
     BIT,
     POT_BASE,
@@ -49,16 +54,19 @@ from cardtable.games.royal_mastheads.state import (
 )
 
 __all__ = [
+    "apply_checked",
     "apply_legal",
     "beats",
     "cards_of",
     "deal_from_hands",
     "explain_illegal",
+    "finish_deal",
     "first_dealer",
     "is_over_after",
     "legal_actions",
     "new_deal",
     "new_match",
+    "new_match_state",
     "strength_table",
     "trick_winner",
     "winners_of",
@@ -185,6 +193,20 @@ def legal_actions(state: RoyalMastheadsState) -> tuple[int, ...]:
     return ()
 
 
+def apply_checked(
+    state: RoyalMastheadsState, action: object
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
+    """:func:`apply_legal` once ``action`` is known to be legal, else raise
+    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call.
+
+    The generator answers from precomputed tuples, so asking it again is cheaper than any
+    cache (and the game object, shared by every table and thread, keeps none).
+    """
+    if type(action) is not int or action not in legal_actions(state):
+        raise explain_illegal(state, action)
+    return apply_legal(state, action)
+
+
 def explain_illegal(state: RoyalMastheadsState, action: object) -> IllegalActionError:
     """Why ``action`` is not legal in ``state``: a rule id and a one-line reason."""
     if state.phase is _OVER:
@@ -245,8 +267,9 @@ def deal_from_hands(
 ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """A new deal from explicit hands (masks by seat) and turned card, in the pot phase."""
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals_of(history))
-    state = RoyalMastheadsState(
-        info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()
+    state = tuple.__new__(
+        RoyalMastheadsState,
+        (info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()),
     )
     dealt = Dealt(
         number,
@@ -264,8 +287,10 @@ def new_deal(
     dealer: int,
     history: tuple[tuple[int, int, int, int], ...] = (),
     totals: tuple[int, int, int, int] | None = None,
+    with_events: bool = True,
 ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
-    """Shuffle and deal deal ``number`` (M-5, M-6).
+    """Shuffle and deal deal ``number`` (M-5, M-6); its events (none unless
+    ``with_events``).
 
     The top card of the shuffled pack is turned; it is then put back at a uniformly random
     position of the pack (M-5) and 13 cards go to each player, one at a time clockwise
@@ -273,27 +298,23 @@ def new_deal(
     """
     rng = derive_rng(seed, "deal", number)
     deck = list(range(52))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     turned = deck.pop(0)
-    deck.insert(rng.randrange(52), turned)
+    deck.insert(randbelow(rng, 52), turned)
     hands = [0, 0, 0, 0]
-    lists: list[tuple[str, ...]] = [(), (), (), ()]
-    for i in range(4):
-        cards = deck[i::4]
-        h = 0
-        for c in cards:
-            h |= BIT[c]
-        seat = (dealer + 1 + i) & 3
-        hands[seat] = h
-        cards.sort()
-        lists[seat] = tuple(map(_TEXT_OF, cards))
+    for i in range(52):
+        hands[(dealer + 1 + i) & 3] |= BIT[deck[i]]
     if totals is None:
         totals = totals_of(history)
     info = DealInfo(cfg, seed, scope, number, dealer, turned, history, totals)
-    state = RoyalMastheadsState(
-        info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()
+    state = tuple.__new__(
+        RoyalMastheadsState,
+        (info, _POT, (hands[0], hands[1], hands[2], hands[3]), (), (), (dealer + 1) & 3, ()),
     )
-    return state, (Dealt(number, dealer, tuple(lists)), _turned_event(cfg, turned))
+    if not with_events:
+        return state, ()
+    lists = tuple(tuple(_TEXT_OF(c) for c in cards_of(h)) for h in hands)
+    return state, (Dealt(number, dealer, lists), _turned_event(cfg, turned))
 
 
 def new_match(
@@ -301,6 +322,11 @@ def new_match(
 ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """The first deal of a new set (or the only deal, scope ``unit``)."""
     return new_deal(config_of(options), seed, scope, 1, first_dealer(seed))
+
+
+def new_match_state(options: Options, seed: int, scope: Scope = "match") -> RoyalMastheadsState:
+    """:func:`new_match`'s state, without making its events."""
+    return new_deal(config_of(options), seed, scope, 1, first_dealer(seed), (), None, False)[0]
 
 
 # -- the end of a deal and of the set (M-16, M-17) ---------------------------------------
@@ -325,9 +351,8 @@ def _finish_deal(
     info = state.info
     cfg = info.cfg
     score = score_deal(cfg, info.turned, tricks, state.pot)
-    history = (*info.history, score.scores)
-    old, new = info.totals, score.scores
-    totals = (old[0] + new[0], old[1] + new[1], old[2] + new[2], old[3] + new[3])
+    nxt, dealt = _after_deal(state, tricks, score.scores, True)
+    totals = nxt.info.totals
     events: list[Event] = [
         PotAwarded(score.pot_seat, tuple(map(_TEXT_OF, state.pot))),
         DealScored(
@@ -349,19 +374,52 @@ def _finish_deal(
             ),
         ),
     ]
+    if nxt.phase is _OVER:
+        events.append(SetOver(totals, winners_of(totals)))
+        return nxt, tuple(events)
+    return nxt, (*events, *dealt)
+
+
+def finish_deal(state: RoyalMastheadsState, tricks: tuple[Trick, ...]) -> RoyalMastheadsState:
+    """The state after the deal's last trick (``tricks``, all 11): the deal scored, and the
+    next deal dealt or the set over.  :func:`apply_legal` reaches the same state and also
+    reports the events; fast playouts, which need no events, call this."""
+    scores = deal_scores(state.info.cfg, state.info.turned, tricks, state.pot)
+    return _after_deal(state, tricks, scores, False)[0]
+
+
+def _after_deal(
+    state: RoyalMastheadsState,
+    tricks: tuple[Trick, ...],
+    new: tuple[int, int, int, int],
+    with_events: bool,
+) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
+    """The state after a deal scored ``new``: the set over, or the next deal (whose deal
+    events come along when ``with_events``)."""
+    info = state.info
+    cfg = info.cfg
+    history = (*info.history, new)
+    old = info.totals
+    totals = (old[0] + new[0], old[1] + new[1], old[2] + new[2], old[3] + new[3])
     if is_over_after(cfg, info.scope, info.number, totals):
         over_info = DealInfo(
             cfg, info.seed, info.scope, info.number, info.dealer, info.turned, history, totals
         )
-        events.append(SetOver(totals, winners_of(totals)))
-        final = RoyalMastheadsState(
-            over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks
+        final = tuple.__new__(
+            RoyalMastheadsState,
+            (over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks),
         )
-        return final, tuple(events)
-    nxt, dealt = new_deal(
-        cfg, info.seed, info.scope, info.number + 1, (info.dealer + 1) & 3, history, totals
+        return final, ()
+    return new_deal(
+        cfg,
+        info.seed,
+        info.scope,
+        info.number + 1,
+        (info.dealer + 1) & 3,
+        history,
+        totals,
+        with_events,
     )
-    return nxt, (*events, *dealt)
 
 
 # -- applying ---------------------------------------------------------------------------
@@ -386,7 +444,10 @@ def apply_legal(
         pot = (*pot, card)
         phase = _PLAY if len(pot) == 8 else _POT
         return (
-            RoyalMastheadsState(info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
+            tuple.__new__(
+                RoyalMastheadsState,
+                (info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
+            ),
             (_CHOSEN[seat * 52 + card],),
         )
     trick = state.trick
@@ -405,8 +466,9 @@ def apply_legal(
     played = _PLAYED[seat * 52 + action]
     if len(trick) < 3:
         return (
-            RoyalMastheadsState(
-                state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks
+            tuple.__new__(
+                RoyalMastheadsState,
+                (state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks),
             ),
             (played,),
         )
@@ -430,7 +492,9 @@ def apply_legal(
     )
     if len(tricks) < 11:
         return (
-            RoyalMastheadsState(info, _PLAY, new_hands, state.pot, (), winner, tricks),
+            tuple.__new__(
+                RoyalMastheadsState, (info, _PLAY, new_hands, state.pot, (), winner, tricks)
+            ),
             (played, won),
         )
     nxt, events = _finish_deal(state, tricks)

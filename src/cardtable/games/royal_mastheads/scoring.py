@@ -21,7 +21,8 @@ cards in the order played, then the pot's cards in the order they were chosen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from cardtable.games.royal_mastheads.state import BIT, RANK, SUIT, SUIT_MASK, Config, Trick
 
@@ -33,6 +34,7 @@ __all__ = [
     "captured_cards",
     "card_point_items",
     "card_points",
+    "deal_scores",
     "is_doubled",
     "pot_winner",
     "reference_card_points",
@@ -47,12 +49,12 @@ RANK_MASK: tuple[int, ...] = (
 ROYAL_MASK = RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
 """The 12 royal cards (M-3)."""
 
-_TABLES: dict[tuple[Config, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_TABLES: dict[tuple[str, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _tables(cfg: Config, turned: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per card: the unit of its rank's progression (0 for aces) and its flat ace value."""
-    key = (cfg, turned)
+    key = (cfg.text, turned)  # the options in words: a complete key, and cheap to hash
     got = _TABLES.get(key)
     if got is not None:
         return got
@@ -194,6 +196,11 @@ class DealScore:
     trumps_bonus: tuple[int, ...]
     scores: tuple[int, int, int, int]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 def score_deal(cfg: Config, turned: int, tricks: Sequence[Trick], pot: Sequence[int]) -> DealScore:
     """Score a finished deal (11 tricks, 8 pot cards); a deal's score is card points plus
@@ -227,3 +234,53 @@ def score_deal(cfg: Config, turned: int, tricks: Sequence[Trick], pot: Sequence[
         trumps_bonus=tuple(b[3] for b in bonus_rows),
         scores=(scores[0], scores[1], scores[2], scores[3]),
     )
+
+
+def deal_scores(
+    cfg: Config, turned: int, tricks: Sequence[Trick], pot: Sequence[int]
+) -> tuple[int, int, int, int]:
+    """:func:`score_deal`'s ``scores`` alone, in one pass (for playouts and search).
+
+    >>> from cardtable.games.royal_mastheads import GAME
+    >>> s = GAME.playout(GAME.new_game(4, seed=5, scope="unit"), __import__("random").Random(1))[0]
+    >>> deal_scores(s.info.cfg, s.info.turned, s.tricks, s.pot) == s.info.history[-1]
+    True
+    """
+    unit, flat = _tables(cfg, turned)
+    counts = [0, 0, 0, 0]
+    for t in tricks:
+        counts[t.winner] += 1
+    seat = pot_winner(counts)
+    masks = [0, 0, 0, 0]
+    points = [0, 0, 0, 0]
+    ranks = [0] * 56  # seat * 14 + rank: how many of the rank the seat has captured
+    for t in tricks:
+        w = t.winner
+        base = w * 14
+        m = masks[w]
+        total = points[w]
+        for c in t.cards:
+            m |= BIT[c]
+            k = base + RANK[c]
+            n = ranks[k] + 1
+            ranks[k] = n
+            total += unit[c] * n + flat[c]
+        masks[w] = m
+        points[w] = total
+    if seat is not None:
+        base = seat * 14
+        m = masks[seat]
+        total = points[seat]
+        for c in pot:
+            m |= BIT[c]
+            k = base + RANK[c]
+            n = ranks[k] + 1
+            ranks[k] = n
+            total += unit[c] * n + flat[c]
+        masks[seat] = m
+        points[seat] = total
+    out = [0, 0, 0, 0]
+    for s in range(4):
+        b = bonuses(cfg, turned, masks[s], counts[s])
+        out[s] = points[s] + b[0] + b[1] + b[2] + b[3]
+    return (out[0], out[1], out[2], out[3])

@@ -19,9 +19,9 @@ and any other value overrides the ruleset for that one rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardtable.core.game import Scope
 from cardtable.core.options import Options, OptionSchema, OptionSpec
@@ -155,11 +155,19 @@ class Config:
     """M-15: the 25/50 bonus counts trump-suit cards (exactly 3 / exactly 4), not mastheads."""
     deals: int
     extra_deals: bool
+    text: str = field(default="", compare=False)
+    """The options that differ from the defaults as ``k:v`` words (:func:`config_of` fills
+    it in): what a view shows, and a cheap key for tables worked out per rule set."""
 
     @property
     def uses_masthead(self) -> bool:
         """True when the masthead rank affects scoring under these rules."""
         return not self.double_trumps or not self.count_trumps
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 _CONFIGS: dict[Options, Config] = {}
@@ -194,6 +202,7 @@ def config_of(options: Options) -> Config:
         count_trumps=pick("countBonus", "mastheads", "trumps") == "trumps",
         deals=int(options["deals"]),
         extra_deals=options["tiebreak"] == "extra-deals",
+        text=OPTIONS.format_non_default(options),
     )
     _CONFIGS[options] = cfg
     return cfg
@@ -210,6 +219,11 @@ class Trick:
     def player_of(self, index: int) -> int:
         """The seat that played ``cards[index]``."""
         return (self.leader + index) & 3
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +254,11 @@ class DealInfo:
         """The masthead rank (1..13)."""
         return self.turned % 13 + 1
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 RoyalMastheadsAction = int
 """An action: a card index 0-51 (played to a trick, or put into the pot).
@@ -255,6 +274,9 @@ class RoyalMastheadsState(NamedTuple):
     ``hands`` are card masks by seat; ``pot`` the pot cards in the order chosen (cards
     ``2k`` and ``2k+1`` belong to the seat ``k + 1`` places left of the dealer); ``trick``
     the cards of the current trick from its ``leader``; ``tricks`` the completed tricks.
+
+    Hot paths build it as ``tuple.__new__(RoyalMastheadsState, (...))`` with every field:
+    the same value, without the Python frame of the generated ``__new__``.
     """
 
     info: DealInfo

@@ -21,7 +21,7 @@ player (or bot) can tell who failed to follow which suit.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from cardtable.cards import CARDS, format_card
@@ -31,12 +31,11 @@ from cardtable.games.royal_mastheads.events import Dealt, PotCardChosen
 from cardtable.games.royal_mastheads.rules import cards_of
 from cardtable.games.royal_mastheads.state import (
     BIT,
-    OPTIONS,
     RANK,
     SUIT,
-    Config,
     Phase,
     RoyalMastheadsState,
+    Trick,
     pot_owner,
 )
 
@@ -84,15 +83,25 @@ class RoyalMastheadsView:
     history: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
-_OPTION_TEXT: dict[Config, str] = {}
+
+_PHASE_TEXT = ("pot", "play", "over")
+"""``view.phase`` by :class:`Phase` value."""
+_LAST_TRICKS: list[tuple[tuple[Trick, ...], tuple[tuple[int, int, tuple[int, ...]], ...]]] = []
+"""The completed tricks last shown, and how (states share them until a trick ends)."""
 
 
-def _options_text(cfg: Config) -> str:
-    text = _OPTION_TEXT.get(cfg)
-    if text is None:
-        text = _OPTION_TEXT[cfg] = OPTIONS.format_non_default(cfg.options)
-    return text
+def _tricks(tricks: tuple[Trick, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    last = _LAST_TRICKS[0] if _LAST_TRICKS else None
+    if last is not None and last[0] is tricks:
+        return last[1]
+    shown = tuple([(t.leader, t.winner, t.cards) for t in tricks])
+    _LAST_TRICKS[:] = [(tricks, shown)]
+    return shown
 
 
 def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
@@ -111,11 +120,18 @@ def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
     won = [0, 0, 0, 0]
     for t in state.tricks:
         won[t.winner] += 1
-    over = state.phase is Phase.OVER
+    phase = state.phase
+    over = phase is Phase.OVER
     hand = state.hands[seat] if seat is not None else 0
+    if phase is Phase.PLAY:
+        to_act: int | None = (state.leader + len(state.trick)) & 3
+    elif phase is Phase.POT:
+        to_act = (dealer + 1 + (len(pot) >> 1)) & 3
+    else:
+        to_act = None
     return RoyalMastheadsView(
         seat=seat,
-        options=_options_text(cfg),
+        options=cfg.text,
         ruleset=cfg.ruleset,
         ace_high=cfg.ace_high,
         ace_points=cfg.ace_points,
@@ -123,8 +139,8 @@ def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
         deal=info.number,
         deals=cfg.deals if info.scope == "match" else 1,
         dealer=dealer,
-        phase=state.phase.name.lower(),
-        to_act=state.to_act,
+        phase=_PHASE_TEXT[phase],
+        to_act=to_act,
         turned=info.turned,
         trumps=info.trumps,
         masthead=info.masthead if cfg.uses_masthead else None,
@@ -135,7 +151,7 @@ def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
         pot=pot if over else None,
         trick=state.trick,
         leader=state.leader,
-        tricks=tuple((t.leader, t.winner, t.cards) for t in state.tricks),
+        tricks=_tricks(state.tricks),
         tricks_won=tuple(won),
         history=info.history,
         totals=info.totals,

@@ -12,7 +12,7 @@ from functools import cache
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
-from cardtable.core.rng import derive_rng
+from cardtable.core.rng import derive_rng, shuffle
 from cardtable.games.rummy.analysis import explain_action
 from cardtable.games.rummy.events import (
     Discarded,
@@ -95,7 +95,7 @@ def deal(
     deck = list(range(52 * cfg.decks))
     if cfg.jokers:
         deck.extend(range(JOKER0, JOKER0 + 2 * cfg.decks))
-    derive_rng(seed, "deal", round_no).shuffle(deck)
+    shuffle(derive_rng(seed, "deal", round_no), deck)
     first = (dealer + 1) % n
     h = cfg.hand_size
     hands = [0] * n
@@ -352,33 +352,36 @@ def apply_action(
         known = state.known
         if public:  # everyone knows the order of a turned-over stock (R4.9, R7.1)
             known |= 1 << card
-        return RummyState(
-            cfg,
-            state.seed,
-            state.scope,
-            state.round_no,
-            state.dealer,
-            Phase.PLAY,
-            seat,
-            tuple(hl),
-            known,
-            stock[1:],
-            discard,
-            state.melds,
-            -1,
-            0,
-            0,
-            False,
-            state.placed,
-            state.turn_no,
-            turnovers,
-            public,
-            state.scores,
-            state.closes,
-            state.penalties,
-            state.last_closer,
-            state.last_scores,
-            state.out,
+        return tuple.__new__(
+            RummyState,
+            (
+                cfg,
+                state.seed,
+                state.scope,
+                state.round_no,
+                state.dealer,
+                Phase.PLAY,
+                seat,
+                tuple(hl),
+                known,
+                stock[1:],
+                discard,
+                state.melds,
+                -1,
+                0,
+                0,
+                False,
+                state.placed,
+                state.turn_no,
+                turnovers,
+                public,
+                state.scores,
+                state.closes,
+                state.penalties,
+                state.last_closer,
+                state.last_scores,
+                state.out,
+            ),
         ), tuple(events)
     if kind == TAKE:
         depth = action.target
@@ -393,33 +396,36 @@ def apply_action(
         events.append(
             TookDiscard(seat, depth, tuple(card_text(c) for c in cards), card_text(chosen))
         )
-        return RummyState(
-            cfg,
-            state.seed,
-            state.scope,
-            state.round_no,
-            state.dealer,
-            Phase.PLAY,
-            seat,
-            tuple(hl),
-            state.known | bits,  # taken face up: known to all (R4.9)
-            state.stock,
-            discard,
-            state.melds,
-            taken,
-            obl,
-            0,
-            False,
-            state.placed,
-            state.turn_no,
-            state.turnovers,
-            state.stock_public,
-            state.scores,
-            state.closes,
-            state.penalties,
-            state.last_closer,
-            state.last_scores,
-            state.out,
+        return tuple.__new__(
+            RummyState,
+            (
+                cfg,
+                state.seed,
+                state.scope,
+                state.round_no,
+                state.dealer,
+                Phase.PLAY,
+                seat,
+                tuple(hl),
+                state.known | bits,  # taken face up: known to all (R4.9)
+                state.stock,
+                discard,
+                state.melds,
+                taken,
+                obl,
+                0,
+                False,
+                state.placed,
+                state.turn_no,
+                state.turnovers,
+                state.stock_public,
+                state.scores,
+                state.closes,
+                state.penalties,
+                state.last_closer,
+                state.last_scores,
+                state.out,
+            ),
         ), tuple(events)
     if kind == DISCARD:
         card = action.cards[0]
@@ -444,33 +450,36 @@ def apply_action(
             return _end_round(
                 state, hands, -1, events, known=known, discard=discard, turn_no=turn_no, taken=-1
             ), tuple(events)
-        return RummyState(
-            cfg,
-            state.seed,
-            state.scope,
-            state.round_no,
-            state.dealer,
-            Phase.DRAW,
-            (seat + 1) % cfg.players,
-            hands,
-            known,
-            state.stock,
-            discard,
-            state.melds,
-            -1,
-            0,
-            0,
-            False,
-            placed,
-            turn_no,
-            state.turnovers,
-            state.stock_public,
-            state.scores,
-            state.closes,
-            state.penalties,
-            state.last_closer,
-            state.last_scores,
-            state.out,
+        return tuple.__new__(
+            RummyState,
+            (
+                cfg,
+                state.seed,
+                state.scope,
+                state.round_no,
+                state.dealer,
+                Phase.DRAW,
+                (seat + 1) % cfg.players,
+                hands,
+                known,
+                state.stock,
+                discard,
+                state.melds,
+                -1,
+                0,
+                0,
+                False,
+                placed,
+                turn_no,
+                state.turnovers,
+                state.stock_public,
+                state.scores,
+                state.closes,
+                state.penalties,
+                state.last_closer,
+                state.last_scores,
+                state.out,
+            ),
         ), tuple(events)
     # MELD, LAYOFF, SWAP
     assert isinstance(data, tuple)
@@ -509,33 +518,36 @@ def apply_action(
             placed_this_turn=True,
         ), tuple(events)
     taken = state.taken if state.taken >= 0 and nh >> state.taken & 1 else -1
-    return RummyState(
-        cfg,
-        state.seed,
-        state.scope,
-        state.round_no,
-        state.dealer,
-        Phase.PLAY,
-        seat,
-        hands,
-        known,
-        state.stock,
-        state.discard,
-        melds,
-        taken,
-        obl,
-        nmade,
-        True,
-        state.placed,
-        state.turn_no,
-        state.turnovers,
-        state.stock_public,
-        state.scores,
-        state.closes,
-        state.penalties,
-        state.last_closer,
-        state.last_scores,
-        state.out,
+    return tuple.__new__(
+        RummyState,
+        (
+            cfg,
+            state.seed,
+            state.scope,
+            state.round_no,
+            state.dealer,
+            Phase.PLAY,
+            seat,
+            hands,
+            known,
+            state.stock,
+            state.discard,
+            melds,
+            taken,
+            obl,
+            nmade,
+            True,
+            state.placed,
+            state.turn_no,
+            state.turnovers,
+            state.stock_public,
+            state.scores,
+            state.closes,
+            state.penalties,
+            state.last_closer,
+            state.last_scores,
+            state.out,
+        ),
     ), tuple(events)
 
 

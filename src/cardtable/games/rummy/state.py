@@ -13,9 +13,9 @@ Physical cards (R1.5): a natural card of face ``f`` (``0..51`` = ``suit*13 + ran
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cardtable.cards import format_card, parse_card
 from cardtable.core.errors import InvalidOptionError
@@ -265,6 +265,11 @@ class Config:
             m |= ((1 << (2 * self.decks)) - 1) << JOKER0
         return m
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 def make_config(players: int, options: Options) -> Config:
     """Resolve and check options for ``players`` seats; raises ``InvalidOptionError``.
@@ -355,6 +360,9 @@ class RummyState(NamedTuple):
     tuple to rebuild when it changes).  A card leaves it when it leaves the hand (meld,
     lay-off, swap, discard); a new deal empties it.  The taken card and the obligations are
     always in it.
+
+    Hot paths build it as ``tuple.__new__(RummyState, (...))`` with every field:
+    the same value, without the Python frame of the generated ``__new__``.
     """
 
     cfg: Config

@@ -10,7 +10,7 @@ joker freed by a swap).  Private: the rest of the other hands and a face-down st
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
@@ -23,6 +23,7 @@ from cardtable.games.rummy.state import (
     JOKER0,
     OPTIONS,
     RUN,
+    Meld,
     Phase,
     RummyState,
     card_text,
@@ -47,6 +48,11 @@ class MeldView:
     owner: int
     kind: str
     cards: tuple[str, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,20 +88,37 @@ class RummyView:
     shown_hands: tuple[tuple[str, ...], ...] | None
     options: str
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
+        # attribute, which is pickle's default; process pools send these).
+        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
+
 
 _TEXT = tuple(card_text(c) for c in range(JOKER0 + 4))
 _ORDER = tuple((c >= JOKER0, c % 52 if c < JOKER0 else 0, c) for c in range(JOKER0 + 4))
 
 
+_SORTED: dict[int, tuple[str, ...]] = {}
+"""Memo of :func:`_sorted_cards` (hands recur from view to view; cleared when large)."""
+
+
 def _sorted_cards(mask: int) -> tuple[str, ...]:
     """Card texts of a mask: by suit and rank, second-pack copies after, jokers last."""
+    got = _SORTED.get(mask)
+    if got is not None:
+        return got
     ids = []
-    while mask:
-        low = mask & -mask
+    m = mask
+    while m:
+        low = m & -m
         ids.append(low.bit_length() - 1)
-        mask ^= low
+        m ^= low
     ids.sort(key=_ORDER.__getitem__)
-    return tuple(_TEXT[c] for c in ids)
+    got = tuple([_TEXT[c] for c in ids])
+    if len(_SORTED) > 100_000:
+        _SORTED.clear()
+    _SORTED[mask] = got
+    return got
 
 
 @lru_cache(maxsize=256)
@@ -103,34 +126,64 @@ def _options_text(options: Options) -> str:
     return OPTIONS.format_non_default(options)
 
 
-def view(state: RummyState, seat: int | None) -> RummyView:
-    """The view of ``seat``."""
-    over = state.phase == Phase.OVER
-    n = state.cfg.players
-    known = state.known
-    return RummyView(
-        seat=seat,
-        players=n,
-        phase=state.phase.name,
-        to_act=None if over else state.current,
-        dealer=state.dealer,
-        round=state.round_no + (0 if over else 1),
-        hand=None if seat is None else _sorted_cards(state.hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in state.hands),
-        known_in_hand=tuple([_sorted_cards(h & known) if h & known else () for h in state.hands]),
-        stock_size=len(state.stock),
-        stock=tuple(card_text(c) for c in state.stock) if state.stock_public else None,
-        discard=tuple(card_text(c) for c in state.discard),
-        melds=tuple(
+_PHASE_NAME = {p: p.name for p in Phase}
+_LAST_OPTIONS: list[tuple[Options, str]] = []
+"""The options last written as words, and their words (most views repeat them)."""
+_LAST_MELDS: list[tuple[tuple[Meld, ...], tuple[MeldView, ...]]] = []
+"""The table's melds last shown, and how (a state shares its melds with the states before
+it until a meld changes)."""
+
+
+def _melds(melds: tuple[Meld, ...]) -> tuple[MeldView, ...]:
+    last = _LAST_MELDS[0] if _LAST_MELDS else None
+    if last is not None and last[0] is melds:
+        return last[1]
+    shown = tuple(
+        [
             MeldView(
                 i + 1,
                 m.owner,
                 "run" if m.kind == RUN else "set",
                 tuple(slot_text(c, x) for c, x in zip(m.cards, meld_meanings(m), strict=True)),
             )
-            for i, m in enumerate(state.melds)
-        ),
-        taken=card_text(state.taken) if state.taken >= 0 else None,
+            for i, m in enumerate(melds)
+        ]
+    )
+    _LAST_MELDS[:] = [(melds, shown)]
+    return shown
+
+
+def _words(options: Options) -> str:
+    last = _LAST_OPTIONS[0] if _LAST_OPTIONS else None
+    if last is not None and last[0] is options:
+        return last[1]
+    text = _options_text(options)
+    _LAST_OPTIONS[:] = [(options, text)]
+    return text
+
+
+def view(state: RummyState, seat: int | None) -> RummyView:
+    """The view of ``seat``."""
+    phase = state.phase
+    over = phase == Phase.OVER
+    n = state.cfg.players
+    known = state.known
+    hands = state.hands
+    return RummyView(
+        seat=seat,
+        players=n,
+        phase=_PHASE_NAME[phase],
+        to_act=None if over else state.current,
+        dealer=state.dealer,
+        round=state.round_no + (0 if over else 1),
+        hand=None if seat is None else _sorted_cards(hands[seat]),
+        hand_sizes=tuple([h.bit_count() for h in hands]),
+        known_in_hand=tuple([_sorted_cards(h & known) if h & known else () for h in hands]),
+        stock_size=len(state.stock),
+        stock=tuple([_TEXT[c] for c in state.stock]) if state.stock_public else None,
+        discard=tuple([_TEXT[c] for c in state.discard]),
+        melds=_melds(state.melds),
+        taken=_TEXT[state.taken] if state.taken >= 0 else None,
         obligations=_sorted_cards(state.obligations),
         melds_this_turn=state.melds_this_turn,
         turn=state.turn_no,
@@ -139,8 +192,8 @@ def view(state: RummyState, seat: int | None) -> RummyView:
         closes=state.closes,
         last_closer=state.last_closer,
         last_scores=state.last_scores,
-        shown_hands=tuple(_sorted_cards(h) for h in state.hands) if over else None,
-        options=_options_text(state.cfg.options),
+        shown_hands=tuple([_sorted_cards(h) for h in hands]) if over else None,
+        options=_words(state.cfg.options),
     )
 
 
