@@ -193,3 +193,27 @@ def test_hidden_cards_do_not_change_information_states(name: str, data: st.DataO
         dense.append(tuple(sorted(f.values.items())))
     # the seats' information states are their own (each holds its own hand's history)
     assert len(set(dense)) == players
+
+
+def test_R5_1_two_set_jokers_name_their_rank_once() -> None:
+    """Two packs: a set of nines with two jokers (``MELD 9H 9C' JK=9* JK'''=9*``, which the
+    property above found) names the jokers' rank once, so the ids of the meld are distinct
+    and they decode to it."""
+    game = REGISTRY.get("rummy")
+    enc = encoding(game)
+    options = {"jokers": True, "decks": 2, "discardPickup": "anySingle", "wrapKA2": True}
+    rng = random.Random(6550)
+    state = game.new_game(3, options, seed=6550, scope="unit")
+    for _ in range(3):
+        legal = game.legal_actions(state)
+        state, _ = game.apply(state, legal[rng.randrange(len(legal))])
+    seat = game.to_act(state)
+    assert seat is not None
+    view = game.view(state, seat)
+    legal = list(game.legal_actions(state))
+    texts = [game.format_action(a) for a in legal]
+    assert "MELD 9H 9C' JK=9* JK'''=9*" in texts
+    action = legal[texts.index("MELD 9H 9C' JK=9* JK'''=9*")]
+    ids = enc.action_ids(view, action)
+    assert len(set(ids)) == len(ids), ids
+    assert decode(enc, view, legal, ids) == action

@@ -22,7 +22,8 @@ ids        count  meaning
 429        1      commit (the meld is complete)
 =========  =====  =============================================================
 
-A meld is ``[217, cards…, joker meanings…, 429]`` (cards and meanings ascending); a
+A meld is ``[217, cards…, joker meanings…, 429]`` (cards and meanings ascending; the jokers
+of a set all stand for its rank, which is named once); a
 lay-off ``[218, card, meld]`` for a natural card and ``[218, joker, meld, meaning]`` for a
 joker; a swap ``[219, natural card, meld]`` (the joker it frees follows from them).  The
 ids of one action are distinct.
@@ -171,8 +172,10 @@ class RummyEncoding:
             return (DISCARD_CARD + action.cards[0],)
         if kind == MELD:
             cards = sorted(action.cards)
+            # A run's jokers stand for distinct faces; a set's all stand for its one rank,
+            # named once (the joker cards say how many), so no id repeats.
             meanings = sorted(
-                m for c, m in zip(action.cards, action.meanings, strict=True) if c >= JOKER0
+                {m for c, m in zip(action.cards, action.meanings, strict=True) if c >= JOKER0}
             )
             return (
                 MELD_ID,
