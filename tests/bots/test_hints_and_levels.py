@@ -11,8 +11,8 @@ from cardtable.bots.hints import hint
 from cardtable.bots.levels import ISMCTSBot, parse_budget
 from cardtable.core.errors import InvalidOptionError
 from cardtable.games import get_game
-from cardtable.tables import Table
 from cardtable.games.royal_casino.endgame import decode, solve
+from cardtable.tables import Table
 from tests.bots.helpers import SEARCH_GAMES, random_position
 from tests.games.royal_casino.test_endgame_solver import endgame
 
