@@ -53,7 +53,8 @@ def test_the_simulation_budget_binds(name: str) -> None:
     game = get_game(name)
     state, seat = random_position(game, 5)
     bot = ISMCTSBot(game, simulations=40, cap_seconds=HARD_SECONDS)
-    result = bot.analyse(game.view(state, seat), game.legal_actions(state), random.Random(1))
+    with wall_clock_cap(False):  # on a loaded machine the cap may bind first
+        result = bot.analyse(game.view(state, seat), game.legal_actions(state), random.Random(1))
     assert result.simulations == 40
     assert sum(s.visits for s in result.stats) == 40
 
