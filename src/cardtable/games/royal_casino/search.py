@@ -31,10 +31,11 @@ __all__ = [
     "solve_state",
 ]
 
-HARD_SIMULATIONS = 1000
-"""Simulations per move of ``hard``, within its time contract (0.5 s a move): 3,200
-simulations a second on an idle core of the reference machine (mid-hand), fewer at the
-start of a hand, when rollouts are longest."""
+HARD_SIMULATIONS = 700
+"""Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
+move of a hand is the dearest (48 cards of rollout): measured in CPU time under load
+(load average 17), 1,000 simulations a second there against 2,500 mid-hand and 3,200 on an
+idle core mid-hand (docs/bots.md)."""
 HARD_NODES = 8_000
 """Solver nodes per move of ``hard``, about half its time contract: 95% of two-player
 final deals are solved from their first card within 5,800 nodes (see

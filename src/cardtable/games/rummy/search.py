@@ -52,9 +52,11 @@ __all__ = [
     "search_profile",
 ]
 
-HARD_SIMULATIONS = 1200
-"""Simulations per move of ``hard``, within its time contract (0.5 s a move): 3,300
-simulations a second on an idle core of the reference machine (mid-round)."""
+HARD_SIMULATIONS = 1000
+"""Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
+draw of a round is the dearest: measured in CPU time under load (load average 19), 1,800
+simulations a second there against 2,200–5,000 later, and 3,300 on an idle core mid-round
+(docs/bots.md)."""
 SCALE = 30.0
 """A typical point margin of one round."""
 ROLLOUT_DEPTH = 40
