@@ -102,3 +102,18 @@ def test_pimc_solves_sampled_worlds_within_its_nodes() -> None:
     assert small is not None and small.nodes <= solved.nodes // 2 + 1
     assert small.result.simulations < 5
     assert solve_view(game, view, legal, random.Random(3), 0) is None
+
+
+def test_an_exact_solve_breaks_ties_by_searching_the_best_moves_alone() -> None:
+    game = get_game("royal-casino")
+    state = endgame(2, 9, 6)  # two best moves of equal value, two worse ones
+    view, legal = game.view(state, state.turn), game.legal_actions(state)
+    bot = ISMCTSBot(game, simulations=50, solver_nodes=hard_nodes(game))
+    with wall_clock_cap(False):
+        result = bot.analyse(view, legal, random.Random(4))
+    assert bot.last_solved is not None and bot.last_solved.exact
+    values = [s.value for s in result.stats]
+    assert values[0] == values[1] > values[2] == values[3]
+    solved = {s.action for s in bot.last_solved.result.stats[:2]}
+    assert {s.action for s in result.stats[:2]} == solved
+    assert bot.choose(view, legal, random.Random(4)) in solved

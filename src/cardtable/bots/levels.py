@@ -262,7 +262,7 @@ class ISMCTSBot:
             )
             if solved is not None:
                 self.last_solved = solved
-                return solved.result
+                return self._break_ties(view, solved, seed, sims, _stopper(cap, self.clock))
             if self.game.search_profile().solver is not None:
                 # A solve that ran out of nodes spent about half a move's time (the node
                 # budgets are calibrated so): the search keeps the other half.
@@ -289,6 +289,28 @@ class ISMCTSBot:
         pool = _pool(self.workers)
         futures = [pool.submit(_worker_search, game, view, list(legal), s, n, cap) for s, n in jobs]
         return merge_results([f.result() for f in futures])
+
+    def _break_ties(
+        self,
+        view: Any,
+        solved: SolvedResult,
+        seed: int,
+        sims: int,
+        stop: Callable[[], bool] | None,
+    ) -> SearchResult:
+        """An exact solve's result, with equally valued best actions ordered by a search
+        among them alone: minimax assumes a perfect defence, the search finds the move
+        that gives a fallible one most chances to go wrong, and no best move loses value.
+        """
+        stats = solved.result.stats
+        if not solved.exact or len(stats) < 2 or stats[1].value != stats[0].value:
+            return solved.result
+        top = [s for s in stats if s.value == stats[0].value]
+        actions = [s.action for s in top]
+        found = search(self._adapter, view, actions, random.Random(seed), sims, stop)
+        rank = {s.action: i for i, s in enumerate(found.stats)}
+        top.sort(key=lambda s: rank.get(s.action, len(rank)))
+        return SearchResult(solved.result.simulations, (*top, *stats[len(top) :]))
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The best action of a search or solve (the only legal action without one)."""
