@@ -29,12 +29,23 @@ from dataclasses import dataclass
 from cardtable.games.royal_mastheads.deal_playout import _tables, score_captures
 from cardtable.games.royal_mastheads.state import BIT, SUIT, Phase, RoyalMastheadsState
 
-__all__ = ["PIMC_TRICKS", "SOLVE_NODES", "DDSolution", "cards_of", "margin_of", "solve"]
+__all__ = [
+    "MODEL",
+    "PIMC_TRICKS",
+    "SOLVE_NODES",
+    "DDSolution",
+    "cards_of",
+    "margin_of",
+    "solve",
+]
 
 PIMC_TRICKS = 3
 """The bots solve sampled worlds once at most this many tricks are left to play."""
 SOLVE_NODES = 100_000
 """The default node budget of one solve."""
+
+MODEL = "maxn"
+"""How :func:`solve` has the other players play by default (see there)."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -90,6 +101,7 @@ class _Solver:
         self.tables = _tables(state)[2]
         self.pot = state.pot
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.vectors: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
 
     def value(
         self,
@@ -161,6 +173,66 @@ class _Solver:
         self.table[key] = (flag, best)
         return best
 
+    def scores(
+        self,
+        hands: list[int],
+        trick: tuple[int, ...],
+        leader: int,
+        captured: list[tuple[int, ...]],
+        counts: list[int],
+    ) -> tuple[int, int, int, int]:
+        """The four deal scores when every player maximises its own margin (max-n; the
+        lowest card among equals)."""
+        if not any(hands) and not trick:
+            return score_captures(self.state, captured, counts, self.pot)
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _OutOfNodes
+        caps: tuple[object, ...] = (
+            tuple(sum(BIT[c] for c in cs) for cs in captured)
+            if self.order_free
+            else tuple(captured)
+        )
+        key = (tuple(hands), trick, leader, tuple(counts), caps)
+        got = self.vectors.get(key)
+        if got is not None:
+            return got
+        mover = (leader + len(trick)) & 3
+        hand = hands[mover]
+        best: tuple[int, int, int, int] | None = None
+        best_margin = -(1 << 30)
+        for c in _moves(hand, trick):
+            hands[mover] = hand & ~BIT[c]
+            v = self.after(hands, (*trick, c), leader, captured, counts)
+            hands[mover] = hand
+            m = margin_of(v, mover)
+            if m > best_margin:
+                best, best_margin = v, m
+        assert best is not None
+        self.vectors[key] = best
+        return best
+
+    def after(
+        self,
+        hands: list[int],
+        nt: tuple[int, ...],
+        leader: int,
+        captured: list[tuple[int, ...]],
+        counts: list[int],
+    ) -> tuple[int, int, int, int]:
+        """The max-n scores after a card was added to the trick ``nt``."""
+        if len(nt) < 4:
+            return self.scores(hands, nt, leader, captured, counts)
+        table = self.tables[SUIT[nt[0]]]
+        winner = (leader + max(range(4), key=lambda i: table[nt[i]])) & 3
+        old = captured[winner]
+        captured[winner] = (*old, *nt)
+        counts[winner] += 1
+        v = self.scores(hands, (), winner, captured, counts)
+        counts[winner] -= 1
+        captured[winner] = old
+        return v
+
 
 def _moves(hand: int, trick: tuple[int, ...]) -> list[int]:
     """The cards a hand may play to a trick (M-10: follow suit if able)."""
@@ -172,9 +244,14 @@ def _moves(hand: int, trick: tuple[int, ...]) -> list[int]:
     return cards_of(hand)
 
 
-def solve(state: RoyalMastheadsState, max_nodes: int = SOLVE_NODES) -> DDSolution | None:
+def solve(
+    state: RoyalMastheadsState, max_nodes: int = SOLVE_NODES, model: str = MODEL
+) -> DDSolution | None:
     """Every legal card's value (see :class:`DDSolution`) for the seat to act in the play
-    phase, or ``None`` outside play or when ``max_nodes`` were not enough."""
+    phase, or ``None`` outside play or when ``max_nodes`` were not enough.
+
+    ``model`` is how the other players play: ``"paranoid"`` (together against the seat)
+    or ``"maxn"`` (each for its own margin)."""
     if state.phase is not Phase.PLAY:
         return None
     seat = (state.leader + len(state.trick)) & 3
@@ -187,6 +264,18 @@ def solve(state: RoyalMastheadsState, max_nodes: int = SOLVE_NODES) -> DDSolutio
     hands = list(state.hands)
     full = 1 << 30
     out: list[tuple[int, int]] = []
+    if model == "maxn":
+        try:
+            for c in _moves(hands[seat], state.trick):
+                hand = hands[seat]
+                hands[seat] = hand & ~BIT[c]
+                vec = solver.after(hands, (*state.trick, c), state.leader, captured, counts)
+                hands[seat] = hand
+                out.append((c, margin_of(vec, seat)))
+        except _OutOfNodes:
+            return None
+        out.sort(key=lambda cv: -cv[1])
+        return DDSolution(tuple(out), solver.nodes)
     try:
         for c in _moves(hands[seat], state.trick):
             hand = hands[seat]

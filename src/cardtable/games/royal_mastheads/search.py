@@ -40,7 +40,8 @@ CPU time under load (load average 17), 10,400 simulations a second at the first 
 HARD_NODES = 8_000
 """Double-dummy nodes per move of ``hard`` (PIMC over sampled worlds in the last
 :data:`~cardtable.games.royal_mastheads.double_dummy.PIMC_TRICKS` tricks): a world with
-three tricks to play takes about 1,000 nodes (the largest of 20, 2,400)."""
+three tricks to play takes about 1,650 nodes with max-n (the largest of 20, 3,800; 1,070
+and 2,400 with the paranoid model)."""
 PIMC_WORLDS = 8
 """Worlds ``hard`` samples per move there (``expert`` four times as many)."""
 SCALE = 60.0
