@@ -51,9 +51,23 @@ def test_render_reads_an_arena_result(tmp_path: Path) -> None:
     result = json.loads(out.read_text(encoding="utf-8"))
     row = script.render(result, 3, 4)
     a = result["bots"][0]
-    assert row.startswith("| royal-casino | medium vs random | 3 × 2 = 6 |")
+    assert row.startswith("| royal-casino | medium vs random | 3 × 2 = 6 (fewer than 100 deals) |")
     assert f"**{100 * a['duplicate_win_rate']:.1f}%**" in row
     assert row.endswith("| 4 |")
     assert script.command("rummy", "hard,medium", 24, 2) == (
         "cardtable arena rummy --bots hard,medium --games 24 --seed 2"
     )
+
+
+def test_a_pilot_chooses_rows_and_their_deals() -> None:
+    script = _script()
+    rows = script.read_rows(script.ROWS)
+    pilot = script.select(rows, "", ["hard,medium", "expert,hard"], 20)
+    assert {(g, b) for g, b, _, _ in pilot} == {
+        (g, b) for g in ("royal-casino", "rummy", "royal-mastheads")
+        for b in ("hard,medium", "expert,hard")
+    }  # fmt: skip
+    assert {d for _, _, d, _ in pilot} == {20}
+    assert script.select(rows, "rummy", [], 0) == [r for r in rows if r[0] == "rummy"]
+    targets = [r for r in rows if r[1] in ("hard,medium", "expert,hard")]
+    assert all(d >= script.TARGET_DEALS for _, _, d, _ in targets)

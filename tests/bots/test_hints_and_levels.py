@@ -11,8 +11,10 @@ from cardtable.bots.hints import hint
 from cardtable.bots.levels import ISMCTSBot, parse_budget
 from cardtable.core.errors import InvalidOptionError
 from cardtable.games import get_game
+from cardtable.games.royal_casino.endgame import decode, solve
 from cardtable.tables import Table
 from tests.bots.helpers import SEARCH_GAMES, random_position
+from tests.games.royal_casino.test_endgame_solver import endgame
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
@@ -44,7 +46,31 @@ def test_hints_rank_legal_actions(name: str) -> None:
     for h in hs:
         if h.visits:
             assert 0.0 <= h.win_prob <= 1.0
-            assert set(h.to_json()) == {"action", "win_prob", "expected_points", "visits"}
+            assert set(h.to_json()) == {
+                "action",
+                "win_prob",
+                "expected_points",
+                "visits",
+                "exact",
+            }
+            assert not h.exact  # a mid-game position: estimated
+
+
+def test_hints_say_when_a_value_is_exact() -> None:
+    game = get_game("royal-casino")
+    state = endgame(2, 4, 4)  # a two-player final deal: perfect information
+    legal = game.legal_actions(state)
+    hs = hint(game, game.view(state, state.turn), legal, 60, random.Random(1))
+    assert hs and all(h.exact for h in hs)
+    assert all(h.to_json()["exact"] is True for h in hs)
+    assert all(h.win_prob in (0.0, 0.5, 1.0) for h in hs)
+    assert all(h.expected_points == round(h.expected_points) for h in hs)
+    solved = solve(state)
+    assert solved is not None
+    assert hs[0].expected_points == decode(solved.values[0][1])[0]
+    four = endgame(4, 4, 8)  # sampled worlds: solved, yet an estimate
+    hs4 = hint(game, game.view(four, four.turn), game.legal_actions(four), 60, random.Random(1))
+    assert hs4 and not any(h.exact for h in hs4)
 
 
 @pytest.mark.parametrize("name", ["royal-casino", "royal-mastheads"])

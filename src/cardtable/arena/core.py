@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from cardtable.bots.levels import wall_clock_cap
 from cardtable.core.errors import InvalidOptionError
 from cardtable.core.game import Scope
 from cardtable.core.registry import AnyGame
@@ -198,7 +199,8 @@ def play_job(job: Job) -> Table:
         dict(job.options),
         job.scope,
     )
-    table.run_bots()
+    with wall_clock_cap(False):  # the arena's games depend only on seeds and budgets
+        table.run_bots()
     return table
 
 

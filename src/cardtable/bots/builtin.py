@@ -11,9 +11,12 @@ from __future__ import annotations
 from cardtable.bots.base import Bot, register_bot, register_param_bot
 from cardtable.bots.levels import (
     EXPERT_FACTOR,
+    EXPERT_SECONDS,
+    HARD_SECONDS,
     GreedyLevelBot,
     ISMCTSBot,
     expert_workers,
+    hard_nodes,
     hard_simulations,
     parse_budget,
 )
@@ -40,9 +43,26 @@ def _ismcts(game: AnyGame, arg: str) -> ISMCTSBot:
     return ISMCTSBot(game, sims, millis, name=f"ismcts:{arg}")
 
 
-def _expert(game: AnyGame) -> ISMCTSBot:
+def _hard(game: AnyGame) -> ISMCTSBot:
     return ISMCTSBot(
-        game, hard_simulations(game) * EXPERT_FACTOR, workers=expert_workers(), name="expert"
+        game,
+        hard_simulations(game),
+        name="hard",
+        solver_nodes=hard_nodes(game),
+        cap_seconds=HARD_SECONDS,
+    )
+
+
+def _expert(game: AnyGame) -> ISMCTSBot:
+    solver = game.search_profile().solver
+    return ISMCTSBot(
+        game,
+        hard_simulations(game) * EXPERT_FACTOR,
+        workers=expert_workers(),
+        name="expert",
+        solver_nodes=hard_nodes(game) * EXPERT_FACTOR,
+        worlds=solver.worlds * EXPERT_FACTOR if solver is not None else 0,
+        cap_seconds=EXPERT_SECONDS,
     )
 
 
@@ -50,6 +70,6 @@ register_bot("random", "*", lambda game: RandomBot())
 register_bot("greedy", "*", _greedy, supports=_has_greedy)
 register_bot("easy", "*", lambda game: GreedyLevelBot(game, "easy", 0.25))
 register_bot("medium", "*", lambda game: GreedyLevelBot(game, "medium", 0.0))
-register_bot("hard", "*", lambda game: ISMCTSBot(game, hard_simulations(game), name="hard"))
+register_bot("hard", "*", _hard)
 register_bot("expert", "*", _expert)
 register_param_bot("ismcts", "*", _ismcts)

@@ -3,14 +3,21 @@
 * ``easy``: the game's greedy bot, but one move in four is a random legal move.
 * ``medium``: the game's greedy bot (the random bot where a game has none yet).
 * ``hard``: ISMCTS with a fixed number of simulations per move, chosen by each game (its
-  search profile's ``hard_simulations``) so that a move takes about one second on one core
-  of the reference machine (a simulation budget, not a clock, keeps games reproducible
-  from their seed).
-* ``expert``: ISMCTS with four times the ``hard`` budget, split over several worker
-  processes (root parallelisation: independent trees, visit counts summed).
+  search profile's ``hard_simulations``), and the game's endgame solver (its profile's
+  ``solver``) with a fixed number of nodes where it applies.  The budgets are calibrated
+  so that a move stays within :data:`HARD_SECONDS` on the reference machine; work counted
+  in simulations and nodes, not a clock, keeps games reproducible from their seed.
+* ``expert``: four times the ``hard`` budgets (:data:`EXPERT_FACTOR`), the search split
+  over several worker processes (root parallelisation: independent trees, visit counts
+  summed); within :data:`EXPERT_SECONDS` a move.
+
+Both levels also carry a wall-clock safety cap at their time contract, for live play on a
+loaded machine; the arena turns it off (:func:`wall_clock_cap`), so its numbers depend
+only on the seeds and the code.
 
 ``ismcts:N`` (N simulations) and ``ismcts:Nms`` (a wall-clock budget of N milliseconds,
-not reproducible) name other budgets, e.g. for win rate against budget charts.
+not reproducible) name other budgets, e.g. for win rate against budget charts; they do
+not use the solver.
 
 >>> import random
 >>> from cardtable.games import get_game
@@ -24,15 +31,18 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextvars import ContextVar
 from typing import Any
 
 from cardtable.bots.ismcts import ActionStats, SearchResult, adapter_for, search
+from cardtable.bots.pimc import SolvedResult, solve_view
 from cardtable.bots.random_bot import RandomBot
 from cardtable.core.errors import InvalidOptionError
 from cardtable.core.kit import Policy
@@ -41,21 +51,63 @@ from cardtable.games import REGISTRY
 
 __all__ = [
     "EXPERT_FACTOR",
+    "EXPERT_SECONDS",
+    "HARD_SECONDS",
     "GreedyLevelBot",
     "ISMCTSBot",
+    "hard_nodes",
     "hard_simulations",
     "merge_results",
     "parse_budget",
+    "wall_clock_cap",
+    "wall_clock_cap_on",
 ]
 
 EXPERT_FACTOR = 4
 """``expert`` searches this many times the ``hard`` budget."""
+HARD_SECONDS = 0.5
+"""The ``hard`` time contract: at most this much compute per move on the reference
+machine (the budgets are calibrated to it; the safety cap enforces it in live play)."""
+EXPERT_SECONDS = 2.0
+"""The ``expert`` time contract per move."""
+
+_CAP: ContextVar[bool] = ContextVar("wall_clock_cap", default=True)
+
+
+def wall_clock_cap_on() -> bool:
+    """Whether the levels' wall-clock safety cap is on here (the default)."""
+    return _CAP.get()
+
+
+@contextlib.contextmanager
+def wall_clock_cap(on: bool) -> Iterator[None]:
+    """Turn the levels' wall-clock safety cap on or off in this context (thread).
+
+    The arena turns it off so that its games depend only on seeds and budgets:
+
+    >>> with wall_clock_cap(False):
+    ...     wall_clock_cap_on()
+    False
+    >>> wall_clock_cap_on()
+    True
+    """
+    token = _CAP.set(on)
+    try:
+        yield
+    finally:
+        _CAP.reset(token)
 
 
 def hard_simulations(game: AnyGame) -> int:
-    """The simulations per move of ``hard`` for ``game`` (its kit decides; about one second
-    per move on one core of the reference machine)."""
+    """The simulations per move of ``hard`` for ``game`` (its kit decides, within the
+    ``hard`` time contract)."""
     return game.search_profile().hard_simulations
+
+
+def hard_nodes(game: AnyGame) -> int:
+    """The endgame-solver nodes per move of ``hard`` for ``game`` (0 without a solver)."""
+    solver = game.search_profile().solver
+    return 0 if solver is None else solver.hard_nodes
 
 
 class GreedyLevelBot:
@@ -104,13 +156,33 @@ def merge_results(results: Sequence[SearchResult]) -> SearchResult:
     return SearchResult(sum(r.simulations for r in results), tuple(stats))
 
 
+def _stopper(
+    cap_seconds: float | None, clock: Callable[[], float] = time.monotonic
+) -> Callable[[], bool] | None:
+    """A ``should_stop`` for a search that ends it ``cap_seconds`` from now (None: never)."""
+    if cap_seconds is None:
+        return None
+    deadline = clock() + cap_seconds
+
+    def stop() -> bool:
+        return clock() >= deadline
+
+    return stop
+
+
 def _worker_search(
-    game: AnyGame | str, view: Any, legal: Sequence[Any], seed: int, simulations: int
+    game: AnyGame | str,
+    view: Any,
+    legal: Sequence[Any],
+    seed: int,
+    simulations: int,
+    cap_seconds: float | None = None,
 ) -> SearchResult:
     """One search in a worker process; a registered game travels by name."""
     if isinstance(game, str):
         game = REGISTRY.get(game)
-    return search(adapter_for(game), view, legal, random.Random(seed), simulations)
+    stop = _stopper(cap_seconds)
+    return search(adapter_for(game), view, legal, random.Random(seed), simulations, stop)
 
 
 def _by_name(game: AnyGame) -> AnyGame | str:
@@ -137,6 +209,13 @@ class ISMCTSBot:
     With ``workers > 1`` the budget is split over that many processes (independent trees
     from seeds drawn from ``rng``; results merged), so the choice still depends only on the
     view, the legal actions and ``rng`` when the budget is in simulations.
+
+    With ``solver_nodes > 0`` and a game whose kit has a solver, positions the solver
+    covers are solved instead (exactly, or ``worlds`` sampled worlds), within that many
+    nodes; a solve that runs out (the node budget is about half a move's time) leaves
+    the search half its simulations.
+    ``cap_seconds`` is the wall-clock safety cap of a level (on unless
+    :func:`wall_clock_cap` turned it off); ``clock`` is the clock it reads.
     """
 
     def __init__(
@@ -146,30 +225,51 @@ class ISMCTSBot:
         millis: float | None = None,
         workers: int = 1,
         name: str = "ismcts",
+        solver_nodes: int = 0,
+        worlds: int = 0,
+        cap_seconds: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.game = game
         self.name = name
         self.simulations = simulations
         self.millis = millis
         self.workers = max(1, workers)
+        self.solver_nodes = solver_nodes
+        self.cap_seconds = cap_seconds
+        self.clock = clock
         self._adapter = adapter_for(game)
+        solver = self._adapter.profile.solver
+        self.worlds = worlds or (solver.worlds if solver is not None else 0)
         if simulations is None and millis is None:
             self.simulations = self._adapter.profile.hard_simulations
+        self.last_solved: SolvedResult | None = None
+        """What the solver gave for the last move (``None``: that move was searched)."""
 
     def analyse(self, view: Any, legal: Sequence[Any], rng: random.Random) -> SearchResult:
-        """The full root statistics of one search from ``view``."""
+        """The full root statistics of one search (or solve) from ``view``."""
         seed = rng.randrange(1 << 62)
+        self.last_solved = None
+        cap = self.cap_seconds if wall_clock_cap_on() else None
         if self.millis is not None:
-            deadline = time.perf_counter() + self.millis / 1000
-
-            def stop() -> bool:
-                return time.perf_counter() >= deadline
-
+            stop = _stopper(self.millis / 1000, self.clock)
             sims = self.simulations or 10**9
             return search(self._adapter, view, legal, random.Random(seed), sims, stop)
         sims = self.simulations or self._adapter.profile.hard_simulations
+        if self.solver_nodes > 0:
+            solved = solve_view(
+                self.game, view, legal, random.Random(seed ^ 0x5EED), self.solver_nodes, self.worlds
+            )
+            if solved is not None:
+                self.last_solved = solved
+                return self._break_ties(view, solved, seed, sims, _stopper(cap, self.clock))
+            if self.game.search_profile().solver is not None:
+                # A solve that ran out of nodes spent about half a move's time (the node
+                # budgets are calibrated so): the search keeps the other half.
+                sims = max(1, sims // 2)
+        stop = _stopper(cap, self.clock)
         if self.workers == 1:
-            return search(self._adapter, view, legal, random.Random(seed), sims)
+            return search(self._adapter, view, legal, random.Random(seed), sims, stop)
         seeds = [random.Random(seed + i).randrange(1 << 62) for i in range(self.workers)]
         share = [
             sims // self.workers + (1 if i < sims % self.workers else 0)
@@ -180,13 +280,40 @@ class ISMCTSBot:
         if multiprocessing.parent_process() is not None:
             # Already in a worker process (an arena pool): a nested pool would keep this
             # process from exiting.  The same searches in turn give the same result.
-            return merge_results([_worker_search(game, view, legal, s, n) for s, n in jobs])
+            return merge_results(
+                [
+                    search(adapter_for(self.game), view, legal, random.Random(s), n, stop)
+                    for s, n in jobs
+                ]
+            )
         pool = _pool(self.workers)
-        futures = [pool.submit(_worker_search, game, view, list(legal), s, n) for s, n in jobs]
+        futures = [pool.submit(_worker_search, game, view, list(legal), s, n, cap) for s, n in jobs]
         return merge_results([f.result() for f in futures])
 
+    def _break_ties(
+        self,
+        view: Any,
+        solved: SolvedResult,
+        seed: int,
+        sims: int,
+        stop: Callable[[], bool] | None,
+    ) -> SearchResult:
+        """An exact solve's result, with equally valued best actions ordered by a search
+        among them alone: minimax assumes a perfect defence, the search finds the move
+        that gives a fallible one most chances to go wrong, and no best move loses value.
+        """
+        stats = solved.result.stats
+        if not solved.exact or len(stats) < 2 or stats[1].value != stats[0].value:
+            return solved.result
+        top = [s for s in stats if s.value == stats[0].value]
+        actions = [s.action for s in top]
+        found = search(self._adapter, view, actions, random.Random(seed), sims, stop)
+        rank = {s.action: i for i, s in enumerate(found.stats)}
+        top.sort(key=lambda s: rank.get(s.action, len(rank)))
+        return SearchResult(solved.result.simulations, (*top, *stats[len(top) :]))
+
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The most visited action of a search (the only legal action without searching)."""
+        """The best action of a search or solve (the only legal action without one)."""
         if len(legal) == 1:
             return legal[0]
         return self.analyse(view, legal, rng).best()

@@ -227,6 +227,8 @@ def _show_hints(game: AnyGame, table: Table, me: int, write: Callable[[str], Non
     for i, h in enumerate(hints, 1):
         if h.visits == 0:
             write(f"  {i}. {h.text}  (the only legal move)")
+        elif h.exact:
+            write(f"  {i}. {h.text}  points {h.expected_points:+.0f}  (exact: solved)")
         else:
             write(
                 f"  {i}. {h.text}  win {100 * h.win_prob:.0f}%  "

@@ -21,12 +21,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import IntEnum
 from typing import Any, Protocol, runtime_checkable
 
 __all__ = [
     "DEFAULT_HARD_SIMULATIONS",
     "Policy",
     "SearchProfile",
+    "SolveMode",
+    "Solved",
+    "Solver",
     "ViewSampler",
 ]
 
@@ -55,6 +59,51 @@ class Policy(Protocol):
         ...
 
 
+class SolveMode(IntEnum):
+    """What a game's :class:`Solver` can do from one view.
+
+    ``NONE``: nothing (search instead); ``EXACT``: the rest of the unit is of perfect
+    information to the viewer (every determinization is the same world), so one solve is
+    exact; ``SAMPLED``: few cards remain, so solving sampled worlds (PIMC) is affordable.
+    """
+
+    NONE = 0
+    EXACT = 1
+    SAMPLED = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """A perfect-information solve of one full state, for the seat to act.
+
+    ``values`` holds, for every legal action, ``(action, value, margin, win)``: ``value``
+    is what the solver maximises (higher is better), ``margin`` the point margin of the
+    seat's side at the end of the unit (own points minus the mean of the other sides'),
+    ``win`` 1, 0.5 or 0 as the side ends the unit ahead, level or behind.  ``nodes``
+    counts the positions the solve expanded.
+    """
+
+    values: tuple[tuple[Any, float, float, float], ...]
+    nodes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Solver:
+    """A game's exact solver for the end of a unit, and when to use it.
+
+    ``mode(view)`` says whether the seat of ``view`` can be helped (:class:`SolveMode`);
+    ``solve(state, max_nodes)`` solves a full state (a determinization) and returns
+    ``None`` when ``max_nodes`` positions were not enough; ``hard_nodes`` is the node
+    budget of one ``hard`` move, ``worlds`` how many worlds ``hard`` samples in
+    :attr:`SolveMode.SAMPLED` positions.
+    """
+
+    mode: Callable[[Any], SolveMode]
+    solve: Callable[[Any, int], Solved | None]
+    hard_nodes: int
+    worlds: int = 16
+
+
 @dataclass(frozen=True, slots=True)
 class SearchProfile:
     """How search reaches one game.
@@ -69,7 +118,8 @@ class SearchProfile:
     game is then over (the highest points win).  When the game ends inside a simulation,
     the reward is ``final_margin`` of the unit's margin reward plus the rest of the
     win/loss reward.  ``hard_simulations`` is the ``hard`` level's budget per move
-    (about one second on one core of the reference machine).
+    (calibrated to the ``hard`` time contract, see ``docs/bots.md``).  ``solver``, when
+    given, plays the end of a unit exactly (or on sampled worlds) instead of searching.
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -81,3 +131,4 @@ class SearchProfile:
     playout: Callable[[Any, random.Random], tuple[tuple[float, ...], bool]] | None = None
     final_margin: float = 0.0
     hard_simulations: int = DEFAULT_HARD_SIMULATIONS
+    solver: Solver | None = None

@@ -371,6 +371,8 @@ class Room:
         return {
             "action": self.game.format_action(best.action),
             "win_prob": win if isinstance(win, float) and win == win else None,
+            "exact": best.exact,
+            "points": round(best.expected_points) if best.exact else None,
         }
 
     # -- replicas and recovery ------------------------------------------------------------

@@ -15,14 +15,31 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.core.kit import SearchProfile
+from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
+from cardtable.games.royal_casino import endgame
 from cardtable.games.royal_casino.rules import apply_legal, legal_actions
 from cardtable.games.royal_casino.state import Kind, Phase, RoyalCasinoAction, RoyalCasinoState
+from cardtable.games.royal_casino.view import RoyalCasinoView
 
-__all__ = ["HARD_SIMULATIONS", "SCALE", "rollout", "search_profile"]
+__all__ = [
+    "HARD_NODES",
+    "HARD_SIMULATIONS",
+    "SCALE",
+    "rollout",
+    "search_profile",
+    "solve_mode",
+    "solve_state",
+]
 
-HARD_SIMULATIONS = 2000
-"""Simulations per move of ``hard`` (about one second per move on one core)."""
+HARD_SIMULATIONS = 700
+"""Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
+move of a hand is the dearest (48 cards of rollout): measured in CPU time under load
+(load average 17), 1,000 simulations a second there against 2,500 mid-hand and 3,200 on an
+idle core mid-hand (docs/bots.md)."""
+HARD_NODES = 8_000
+"""Solver nodes per move of ``hard``, about half its time contract: 95% of two-player
+final deals are solved from their first card within 5,800 nodes (see
+:data:`~cardtable.games.royal_casino.endgame.EXACT_NODES`), every later card in far fewer."""
 SCALE = 3.0
 """A typical point margin of one hand."""
 RANDOM_ROLLOUT = 0.2
@@ -68,6 +85,33 @@ def _apply(state: RoyalCasinoState, action: RoyalCasinoAction) -> RoyalCasinoSta
     return apply_legal(state, action)[0]
 
 
+def solve_mode(view: RoyalCasinoView) -> SolveMode:
+    """Exact in a two-player final deal, sampled worlds near the end of a four-player
+    hand (:mod:`~cardtable.games.royal_casino.endgame`), otherwise search."""
+    if endgame.is_exact(view):
+        return SolveMode.EXACT
+    if endgame.is_sampled(view):
+        return SolveMode.SAMPLED
+    return SolveMode.NONE
+
+
+def solve_state(state: RoyalCasinoState, max_nodes: int) -> Solved | None:
+    """The endgame solver's values in the kit's terms (``None``: out of nodes)."""
+    sol = endgame.solve(state, max_nodes)
+    if sol is None:
+        return None
+    out = []
+    for action, value in sol.values:
+        diff, _result = endgame.decode(value)
+        win = 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        out.append((action, float(value), float(diff), win))
+    return Solved(tuple(out), sol.nodes)
+
+
+SOLVER = Solver(solve_mode, solve_state, HARD_NODES)
+"""Royal Casino's endgame solver for the bots."""
+
+
 def search_profile() -> SearchProfile:
     """Royal Casino's search profile."""
     return SearchProfile(
@@ -78,4 +122,5 @@ def search_profile() -> SearchProfile:
         to_act,
         rollout,
         hard_simulations=HARD_SIMULATIONS,
+        solver=SOLVER,
     )

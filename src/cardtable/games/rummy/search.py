@@ -52,8 +52,12 @@ __all__ = [
     "search_profile",
 ]
 
-HARD_SIMULATIONS = 3000
-"""Simulations per move of ``hard`` (about one second per move on one core)."""
+HARD_SIMULATIONS = 900
+"""Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
+draw of a round is the dearest: measured in CPU time under load (load average 19), 1,800
+simulations a second there against 2,200–5,000 later, and 3,300 on an idle core mid-round
+(docs/bots.md); ``scripts/level_timing.py`` gave 1,000 simulations 0.53 s of CPU at most
+(load average 8.5), so 900."""
 SCALE = 30.0
 """A typical point margin of one round."""
 ROLLOUT_DEPTH = 40

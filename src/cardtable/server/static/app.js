@@ -115,6 +115,7 @@
   let selected = [];
   let hint = null;
   let hintWin = null;
+  let hintExact = null;
   let errorText = "";
   let errorRule = null;
   let ws = null;
@@ -184,6 +185,7 @@
     } else if (msg.type === "hint") {
       hint = msg.action;
       hintWin = msg.win_prob;
+      hintExact = msg.exact ? msg.points : null;
       render();
     }
   }
@@ -359,7 +361,8 @@
     if (hint) {
       const move = (S.legal.find((a) => a.text === hint) || { label: hint }).label;
       h += '<span class="hint-text" role="status">' + esc(t("Suggested: {move}", { move: move }));
-      if (hintWin != null) h += " · " + esc(t("chance to win the hand: {pct} %", { pct: Math.round(hintWin * 100) }));
+      if (hintExact != null) h += " · " + esc(t("exact (solved): point margin {points}", { points: (hintExact > 0 ? "+" : "") + hintExact }));
+      else if (hintWin != null) h += " · " + esc(t("chance to win the hand: {pct} %", { pct: Math.round(hintWin * 100) }));
       h += "</span>";
     }
     h += "</div>";
