@@ -25,6 +25,8 @@ from typing import Any, TypeVar
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
@@ -396,14 +398,21 @@ class Store:
 
     @staticmethod
     def save_player(conn: Connection, player_id: str, token: str, name: str) -> None:
-        """Insert a player or rename them."""
-        exists = conn.execute(select(players.c.id).where(players.c.id == player_id)).first()
-        if exists is None:
+        """Insert a player or rename them, in one statement: two processes saving the same
+        new player at once (two tabs, a daily start sent to both) must not collide."""
+        dialect = conn.dialect.name
+        new = {"id": player_id, "token_hash": hash_token(token), "name": name}
+        if dialect in ("postgresql", "sqlite"):
+            upsert = (pg_insert if dialect == "postgresql" else sqlite_insert)(players)
             conn.execute(
-                insert(players).values(
-                    id=player_id, token_hash=hash_token(token), name=name, created_at=_now()
+                upsert.values(**new, created_at=_now()).on_conflict_do_update(
+                    index_elements=[players.c.id], set_={"name": name}
                 )
             )
+            return
+        exists = conn.execute(select(players.c.id).where(players.c.id == player_id)).first()
+        if exists is None:
+            conn.execute(insert(players).values(**new, created_at=_now()))
         else:
             conn.execute(update(players).where(players.c.id == player_id).values(name=name))
 

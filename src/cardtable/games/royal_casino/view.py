@@ -8,8 +8,8 @@ perfect memory knows them; the view spares people the memorising), sweeps and sc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from cardtable.cards import CARDS, iter_mask
 from cardtable.core.game import Event, Scope
@@ -22,8 +22,7 @@ from cardtable.games.royal_casino.state import VAL, Build, Phase, RoyalCasinoSta
 __all__ = ["RoyalCasinoView", "redact", "render_view", "view", "view_to_json"]
 
 
-@dataclass(frozen=True, slots=True)
-class RoyalCasinoView:
+class RoyalCasinoView(NamedTuple):
     """A seat's view (``seat`` is ``None`` for a spectator, whose ``hand`` is ``None``)."""
 
     seat: int | None
@@ -47,35 +46,33 @@ class RoyalCasinoView:
     winners: tuple[int, ...]
     last_hand_points: tuple[int, ...]
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
-        # attribute, which is pickle's default; process pools send these).
-        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
-
 
 def view(state: RoyalCasinoState, seat: int | None) -> RoyalCasinoView:
     """The view of ``seat``."""
-    return RoyalCasinoView(
-        seat,
-        state.players,
-        state.options,
-        state.scope,
-        state.hand_no,
-        state.dealer,
-        state.turn,
-        state.phase == Phase.OVER,
-        None if seat is None else state.hands[seat],
-        tuple(h.bit_count() for h in state.hands),
-        len(state.stock),
-        state.loose,
-        state.builds,
-        state.piles,
-        state.sweeps,
-        state.last_capturer,
-        state.scores,
-        state.playoff,
-        state.winners,
-        state.last_hand_points,
+    return tuple.__new__(
+        RoyalCasinoView,
+        (
+            seat,
+            state.players,
+            state.options,
+            state.scope,
+            state.hand_no,
+            state.dealer,
+            state.turn,
+            state.phase == Phase.OVER,
+            None if seat is None else state.hands[seat],
+            tuple(h.bit_count() for h in state.hands),
+            len(state.stock),
+            state.loose,
+            state.builds,
+            state.piles,
+            state.sweeps,
+            state.last_capturer,
+            state.scores,
+            state.playoff,
+            state.winners,
+            state.last_hand_points,
+        ),
     )
 
 

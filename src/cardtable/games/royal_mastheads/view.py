@@ -21,8 +21,7 @@ player (or bot) can tell who failed to follow which suit.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.cards import CARDS, format_card
 from cardtable.core.game import Event
@@ -46,8 +45,7 @@ _SUIT_SYMBOL = "♠♥♦♣"
 _SUIT_NAME = ("spades", "hearts", "diamonds", "clubs")
 
 
-@dataclass(frozen=True, slots=True)
-class RoyalMastheadsView:
+class RoyalMastheadsView(NamedTuple):
     """One seat's knowledge of a position (cards are ints ``0..51``)."""
 
     seat: int | None
@@ -82,11 +80,6 @@ class RoyalMastheadsView:
     tricks_won: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled by its fields (a compiled frozen class cannot be restored attribute by
-        # attribute, which is pickle's default; process pools send these).
-        return (type(self), tuple([getattr(self, f.name) for f in fields(self)]))
 
 
 _PHASE_TEXT = ("pot", "play", "over")
@@ -129,32 +122,35 @@ def view(state: RoyalMastheadsState, seat: int | None) -> RoyalMastheadsView:
         to_act = (dealer + 1 + (len(pot) >> 1)) & 3
     else:
         to_act = None
-    return RoyalMastheadsView(
-        seat=seat,
-        options=cfg.text,
-        ruleset=cfg.ruleset,
-        ace_high=cfg.ace_high,
-        ace_points=cfg.ace_points,
-        double_trumps=cfg.double_trumps,
-        deal=info.number,
-        deals=cfg.deals if info.scope == "match" else 1,
-        dealer=dealer,
-        phase=_PHASE_TEXT[phase],
-        to_act=to_act,
-        turned=info.turned,
-        trumps=info.trumps,
-        masthead=info.masthead if cfg.uses_masthead else None,
-        hand=cards_of(hand),
-        hand_sizes=tuple([h.bit_count() for h in state.hands]),
-        own_pot=own_pot,
-        pot_counts=tuple(counts),
-        pot=pot if over else None,
-        trick=state.trick,
-        leader=state.leader,
-        tricks=_tricks(state.tricks),
-        tricks_won=tuple(won),
-        history=info.history,
-        totals=info.totals,
+    return tuple.__new__(
+        RoyalMastheadsView,
+        (
+            seat,
+            cfg.text,
+            cfg.ruleset,
+            cfg.ace_high,
+            cfg.ace_points,
+            cfg.double_trumps,
+            info.number,
+            cfg.deals if info.scope == "match" else 1,
+            dealer,
+            _PHASE_TEXT[phase],
+            to_act,
+            info.turned,
+            info.trumps,
+            info.masthead if cfg.uses_masthead else None,
+            cards_of(hand),
+            tuple([h.bit_count() for h in state.hands]),
+            own_pot,
+            tuple(counts),
+            pot if over else None,
+            state.trick,
+            state.leader,
+            _tricks(state.tricks),
+            tuple(won),
+            info.history,
+            info.totals,
+        ),
     )
 
 
