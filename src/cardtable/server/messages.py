@@ -24,12 +24,14 @@ __all__ = [
     "Shown",
     "error_message",
     "event_entry",
+    "patch_message",
     "replay_steps",
     "seat_names",
     "seats_json",
     "state_message",
     "update_entries",
     "update_message",
+    "view_fields",
 ]
 
 LOG_TAIL = 200
@@ -116,7 +118,7 @@ def event_entry(
     return {"v": version, **log_entry(game, event, names, tr)}
 
 
-def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
+def view_fields(room: Shown, conn: Conn) -> dict[str, Any]:
     """What every ``state`` and ``update`` carries: the seat's view, legal actions, seats."""
     seat = conn.seat
     game = room.game
@@ -164,15 +166,48 @@ def state_message(room: Shown, conn: Conn, since: int | None) -> dict[str, Any]:
     else:
         start = max(0, room.table.version - LOG_TAIL)
         msg = {"type": "state", "events": _events_since(room, conn, start)}
-    msg.update(_table_fields(room, conn))
+    msg.update(view_fields(room, conn))
     return msg
 
 
 def update_message(room: Shown, conn: Conn, events: list[dict[str, Any]]) -> dict[str, Any]:
     """An ``update``: some (already redacted) log entries and the seat's fresh view."""
     msg: dict[str, Any] = {"type": "update", "events": events}
-    msg.update(_table_fields(room, conn))
+    msg.update(view_fields(room, conn))
     return msg
+
+
+def patch_message(
+    base: int, events: list[dict[str, Any]], old: dict[str, Any], new: dict[str, Any]
+) -> dict[str, Any] | None:
+    """A ``patch``: what changed from the fields ``old`` (of version ``base``, as the client
+    has them) to ``new`` — ``set``: the top-level fields that differ, ``view``: the keys of
+    the view that differ — with the events in between.  ``None`` when a patch would not be
+    the smaller message (the fields or the view's keys differ in shape).
+
+    >>> old = {"version": 3, "to_act": 0, "view": {"hand": ["AS"], "loose": []}, "legal": []}
+    >>> new = {"version": 4, "to_act": 1, "view": {"hand": ["AS"], "loose": ["2C"]}, "legal": []}
+    >>> patch = patch_message(3, [], old, new)
+    >>> patch["base"], patch["version"], patch["set"], patch["view"]
+    (3, 4, {'to_act': 1}, {'loose': ['2C']})
+    """
+    if old.keys() != new.keys():
+        return None
+    old_view, new_view = old.get("view"), new.get("view")
+    if not isinstance(old_view, dict) or not isinstance(new_view, dict):
+        return None
+    if old_view.keys() != new_view.keys():
+        return None
+    changed = {k: v for k, v in new.items() if k not in ("version", "view") and v != old[k]}
+    view = {k: v for k, v in new_view.items() if v != old_view[k]}
+    return {
+        "type": "patch",
+        "base": base,
+        "version": new["version"],
+        "events": events,
+        "set": changed,
+        "view": view,
+    }
 
 
 def update_entries(

@@ -1,8 +1,9 @@
 """One websocket per client and table: the protocol's messages in, per-seat messages out.
 
-Client → server: ``hello {version?}`` (first; the last version the client saw),
+Client → server: ``hello {version?, patches?}`` (first; the last version the client saw;
+``patches: true`` when it applies ``patch`` messages),
 ``act {action, version, seat?}``, ``sit {seat, name?}``, ``leave``, ``replace {seat}``,
-``hint``, ``ping``.  Server → client: ``state``, ``update``, ``hint {action}``,
+``hint``, ``ping``.  Server → client: ``state``, ``update``, ``patch``, ``hint {action}``,
 ``error {code, message, version, rule}``, ``pong`` (see :mod:`cardtable.server.messages`).
 """
 
@@ -14,10 +15,10 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from cardtable.server.conn import Conn
+from cardtable.server.conn import Conn, SendLimits
 from cardtable.server.errors import ClientError
 from cardtable.server.hub import Hub
-from cardtable.server.messages import error_message, state_message
+from cardtable.server.messages import error_message
 from cardtable.server.room import Room
 from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, tr_of
 
@@ -41,11 +42,17 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     await ws.accept()
     token = ws.cookies.get(PLAYER_COOKIE)
     pid, _name = await h.player(token)
-    conn = Conn(ws.send_text, pid, tr_of(ws))
+    conn = Conn(
+        ws.send_text,
+        pid,
+        tr_of(ws),
+        close=lambda code, reason: ws.close(code=code, reason=reason),
+        limits=SendLimits.from_env(),
+    )
     room.join(conn)
     pump = asyncio.get_running_loop().create_task(conn.pump())
     try:
-        while True:
+        while not conn.stopped:  # stopped: too far behind (the socket is being closed)
             text = await ws.receive_text()
             await _handle(h, room, conn, token, text)
     except WebSocketDisconnect:
@@ -77,8 +84,7 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, text: str) 
                 raise ClientError("malformed", "'version' must be a whole number")
             if not h.bus.owns(room.id):
                 await room.catch_up()
-            conn.seat = room.seat_of(conn.player_id)
-            conn.send(state_message(room, conn, version))
+            room.greet(conn, version, patches=msg.get("patches") is True)
         elif kind == "ping":
             conn.send({"type": "pong", "version": room.table.version})
         elif kind == "hint":
