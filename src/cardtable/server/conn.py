@@ -162,23 +162,33 @@ class Conn:
         when the socket is ready) takes its place, or the client is gone."""
         if self._stopped:
             return False
-        if self._catch_up is not None:
-            self._catch_up = catch_up
-            self.coalesced += 1
-            return False
-        waiting = [f for f in self._queue if f.kind == _VIEW]
-        if not waiting and (base is None or base == self.top):
+        if not self.view_waiting and (base is None or base == self.top):
             self._push(_Frame(_VIEW, text, version))
             self.top = version
             return not self._stopped
-        # Coalesce: the client gets everything since the last view it was sent, later.
-        self.coalesced += len(waiting) + 1
-        for frame in waiting:
+        self.coalesce(catch_up)
+        return False
+
+    @property
+    def view_waiting(self) -> bool:
+        """True when a view (or a catch-up) waits unsent: a newer one would coalesce."""
+        return self._catch_up is not None or any(f.kind == _VIEW for f in self._queue)
+
+    def coalesce(self, catch_up: CatchUp) -> None:
+        """Drop the views waiting unsent; the client gets one catch-up instead, built by
+        ``catch_up`` when its socket is ready (everything since the last view it was sent)."""
+        if self._stopped:
+            return
+        self.coalesced += 1
+        if self._catch_up is not None:
+            self._catch_up = catch_up
+            return
+        for frame in [f for f in self._queue if f.kind == _VIEW]:
             self._queue.remove(frame)
             self.queued_bytes -= len(frame.text)
+            self.coalesced += 1
         self._catch_up = catch_up
         self._push(_Frame(_CATCH_UP, ""))
-        return False
 
     def _push(self, frame: _Frame) -> None:
         self._queue.append(frame)

@@ -143,9 +143,12 @@ class Room:
         ``patch`` messages from now on."""
         conn.patches = patches
         conn.seat = self.seat_of(conn.player_id)
+        catch_up = functools.partial(self._catch_up, conn)
+        if conn.view_waiting:  # it has not read the last one yet: nothing to build now
+            conn.coalesce(catch_up)
+            return
         msg = state_message(self, conn, since)
         fields = {k: v for k, v in msg.items() if k not in ("type", "events")}
-        catch_up = functools.partial(self._catch_up, conn)
         if conn.send_view(self.table.version, None, dumps(msg), catch_up):
             conn.shown = fields
 

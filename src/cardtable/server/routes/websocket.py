@@ -52,9 +52,10 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     room.join(conn)
     pump = asyncio.get_running_loop().create_task(conn.pump())
     try:
-        while not conn.stopped:  # stopped: too far behind (the socket is being closed)
+        while True:
             text = await ws.receive_text()
-            await _handle(h, room, conn, token, text)
+            if not conn.stopped:  # stopped: too far behind, its socket is being closed
+                await _handle(h, room, conn, token, text)
     except WebSocketDisconnect:
         pass
     except RuntimeError:  # the socket went away mid-send
