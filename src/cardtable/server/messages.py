@@ -216,14 +216,31 @@ def update_entries(
     updates: Sequence[TableUpdate],
     seat: int | None,
     tr: Translator,
+    cache: dict[tuple[str, int, Event], dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """The log entries of some applied updates as ``seat`` may see them."""
+    """The log entries of some applied updates as ``seat`` may see them.
+
+    With ``cache`` (one per fan-out), an event that redacts to the same value for several
+    seats is described once per language: most events hide nothing.
+    """
     names = seat_names(meta, tr)
-    return [
-        event_entry(game, u.version, game.redact(e, seat), names, tr)
-        for u in updates
-        for e in u.events
-    ]
+    out = []
+    for u in updates:
+        for e in u.events:
+            shown = game.redact(e, seat)
+            if cache is None:
+                out.append(event_entry(game, u.version, shown, names, tr))
+                continue
+            key = (tr.lang, u.version, shown)
+            try:
+                entry = cache.get(key)
+            except TypeError:  # an event with an unhashable field: no sharing
+                out.append(event_entry(game, u.version, shown, names, tr))
+                continue
+            if entry is None:
+                entry = cache[key] = event_entry(game, u.version, shown, names, tr)
+            out.append(entry)
+    return out
 
 
 def error_message(

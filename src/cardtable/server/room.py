@@ -19,6 +19,7 @@ from typing import Any
 
 from cardtable.bots.hints import hint
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import Event
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
 from cardtable.core.seats import seat_name
@@ -180,11 +181,12 @@ class Room:
         version = self.table.version
         built: dict[tuple[int | None, str], tuple[list[dict[str, Any]], dict[str, Any], str]] = {}
         patches: dict[tuple[int | None, str, int], str] = {}
+        entries: dict[tuple[str, int, Event], dict[str, Any]] = {}
         for conn in list(self.conns):
             key = (conn.seat, conn.tr.lang)
             got = built.get(key)
             if got is None:
-                events = update_entries(self.game, self.meta, updates, conn.seat, conn.tr)
+                events = update_entries(self.game, self.meta, updates, conn.seat, conn.tr, entries)
                 fields = view_fields(self, conn)
                 got = built[key] = (
                     events,
