@@ -202,6 +202,10 @@ async def run_table(
                 return
 
 
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-quantile (0..1) of some values."""
     ordered = sorted(values)
@@ -265,12 +269,14 @@ async def main_async(args: argparse.Namespace, proc: Proc) -> int:
                 await asyncio.wait([gathered], timeout=args.every)
                 now, cpu, cli = time.perf_counter(), proc.cpu_s(), client_cpu_s()
                 window = stats.latencies[seen:]
+                if not window and gathered.done():
+                    break
                 seen = len(stats.latencies)
                 used = None if cpu is None or cpu_mark is None else cpu - cpu_mark
                 s = summary(window, now - mark, args.tables, used, cli - cli_mark)
                 print(
                     f"{(now - measured_from) / 60:6.1f}  {s['moves_per_s']:7.1f}  "
-                    f"{s['p50_ms']}  {s['p99_ms']}  {s['max_ms']}  {proc.rss_mb()}  "
+                    f"{s['p50_ms']}  {s['p99_ms']}  {s['max_ms']}  {_round(proc.rss_mb())}  "
                     f"{s['server_cpu_ms_per_move']}  {s['client_cpu_s']}  {s['load_avg']}",
                     flush=True,
                 )
@@ -296,7 +302,7 @@ async def main_async(args: argparse.Namespace, proc: Proc) -> int:
         )
         print(
             f"server CPU: {figures['server_cpu_ms_per_move']} ms/move, server memory "
-            f"{proc.rss_mb()} MB; load generator CPU: {figures['client_cpu_s']} s; "
+            f"{_round(proc.rss_mb())} MB; load generator CPU: {figures['client_cpu_s']} s; "
             f"load average {figures['load_avg']}"
         )
     print(
