@@ -118,6 +118,28 @@ def event_entry(
     return {"v": version, **log_entry(game, event, names, tr)}
 
 
+_ENTRIES: dict[tuple[str, str], tuple[str, list[str]]] = {}
+"""Label and tokens of an action text, by language: the same moves recur at every table."""
+
+
+def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]:
+    """:func:`~cardtable.server.present.action_entry`, its label and tokens remembered."""
+    key = (tr.lang, text)
+    got = _ENTRIES.get(key)
+    if got is None:
+        if len(_ENTRIES) > 100_000:
+            _ENTRIES.clear()
+        entry = action_entry(text, (), tr)  # with no hand, every token is a target
+        got = _ENTRIES[key] = (entry["label"], entry["targets"])
+    label, tokens = got
+    return {
+        "text": text,
+        "label": label,
+        "cards": [t for t in tokens if t in in_hand],
+        "targets": [t for t in tokens if t not in in_hand],
+    }
+
+
 def view_fields(room: Shown, conn: Conn) -> dict[str, Any]:
     """What every ``state`` and ``update`` carries: the seat's view, legal actions, seats."""
     seat = conn.seat
@@ -126,10 +148,9 @@ def view_fields(room: Shown, conn: Conn) -> dict[str, Any]:
     legal: list[dict[str, Any]] = []
     if seat is not None and room.status == "playing" and room.table.to_act == seat:
         hand = view_json.get("hand") or []
-        hand_tokens = [str(c) for c in hand] if isinstance(hand, list) else []
+        in_hand = {str(c) for c in hand} if isinstance(hand, list) else set()
         legal = [
-            action_entry(game.format_action(a), hand_tokens, conn.tr)
-            for a in room.table.legal(seat)
+            _legal_entry(game.format_action(a), in_hand, conn.tr) for a in room.table.legal(seat)
         ]
     outcome = room.table.outcome()
     return {

@@ -541,8 +541,7 @@ class Writer:
             for one in batch:
                 self._commit([one])
             return
-        for (_, fut), result in zip(batch, results, strict=True):
-            _settle(fut, result, None)
+        _settle_all([(fut, result) for (_, fut), result in zip(batch, results, strict=True)])
 
 
 def _run_batch(conn: Connection, batch: list[_Job]) -> list[Any]:
@@ -565,6 +564,22 @@ def _run_batch(conn: Connection, batch: list[_Job]) -> list[Any]:
         results.append(job(conn))
     flush()
     return results
+
+
+def _settle_all(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """Answer a committed batch: one wake-up of each waiting event loop, not one per write."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
+    for fut, result in done:
+        by_loop.setdefault(fut.get_loop(), []).append((fut, result))
+    for loop, items in by_loop.items():
+
+        def answer(items: list[tuple[asyncio.Future[Any], Any]] = items) -> None:
+            for fut, result in items:
+                if not fut.cancelled():
+                    fut.set_result(result)
+
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(answer)
 
 
 def _last_error() -> BaseException:
