@@ -115,9 +115,11 @@
   // ``view`` replaces keys of the view, ``events`` are the log entries in between.  It is
   // applied only on top of exactly that version; otherwise the page asks for a resync (a
   // ``hello`` with the last version it has), and the server answers with a full update.
+  let resyncing = false; // a resync was asked for: patches wait for its full update
   function applyPatch(msg) {
     if (!S || S.version !== msg.base) {
-      send({ type: "hello", version: lastVersion, patches: true });
+      if (!resyncing) send({ type: "hello", version: lastVersion, patches: true });
+      resyncing = true;
       return null;
     }
     const next = Object.assign({}, S, msg.set || {});
@@ -135,6 +137,7 @@
       if (!msg) return;
     }
     if (msg.type === "state" || msg.type === "update") {
+      resyncing = false;
       if (msg.type === "state") events = [];
       noteEvents(msg.events || []);
       const moved = !S || S.version !== msg.version || S.seat !== msg.seat;
