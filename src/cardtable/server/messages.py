@@ -203,8 +203,8 @@ def patch_message(
 ) -> dict[str, Any] | None:
     """A ``patch``: what changed from the fields ``old`` (of version ``base``, as the client
     has them) to ``new`` — ``set``: the top-level fields that differ, ``view``: the keys of
-    the view that differ — with the events in between.  ``None`` when a patch would not be
-    the smaller message (the fields or the view's keys differ in shape).
+    the view that differ — with the events in between.  ``None`` when the fields or the
+    view's keys differ in shape (then only a whole ``update`` will do).
 
     >>> old = {"version": 3, "to_act": 0, "view": {"hand": ["AS"], "loose": []}, "legal": []}
     >>> new = {"version": 4, "to_act": 1, "view": {"hand": ["AS"], "loose": ["2C"]}, "legal": []}

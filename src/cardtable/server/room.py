@@ -175,34 +175,30 @@ class Room:
         """Send every client the new view after ``updates`` (which follow version ``base``).
 
         Each message is built and serialized once per seat and language, not per socket; a
-        client that applies patches and has the view of ``base`` gets only what changed
-        (when that is smaller), shared by every client that was shown the same view.
+        client that applies patches and has the view of ``base`` gets only what changed,
+        shared by every client that was shown the same view.
         """
         version = self.table.version
-        built: dict[tuple[int | None, str], tuple[list[dict[str, Any]], dict[str, Any], str]] = {}
-        patches: dict[tuple[int | None, str, int], str] = {}
+        built: dict[tuple[int | None, str], tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+        texts: dict[tuple[int | None, str, int], str] = {}
         entries: dict[tuple[str, int, Event], dict[str, Any]] = {}
         for conn in list(self.conns):
             key = (conn.seat, conn.tr.lang)
             got = built.get(key)
             if got is None:
                 events = update_entries(self.game, self.meta, updates, conn.seat, conn.tr, entries)
-                fields = view_fields(self, conn)
-                got = built[key] = (
-                    events,
-                    fields,
-                    dumps({"type": "update", "events": events, **fields}),
-                )
-            events, fields, text = got
+                got = built[key] = (events, view_fields(self, conn))
+            events, fields = got
             shown = conn.shown
-            if conn.patches and shown is not None and conn.top == base:
-                pkey = (conn.seat, conn.tr.lang, id(shown))
-                patch = patches.get(pkey)
-                if patch is None:
-                    msg = patch_message(base, events, shown, fields)
-                    patch = text if msg is None else dumps(msg)
-                    patch = patches[pkey] = patch if len(patch) < len(text) else text
-                text = patch
+            # The message for a client that was shown ``shown`` (id 0: a whole ``update``).
+            patching = conn.patches and shown is not None and conn.top == base
+            tkey = (conn.seat, conn.tr.lang, id(shown) if patching else 0)
+            text = texts.get(tkey)
+            if text is None:
+                msg = patch_message(base, events, shown, fields) if shown and patching else None
+                if msg is None:
+                    msg = {"type": "update", "events": events, **fields}
+                text = texts[tkey] = dumps(msg)
             if conn.send_view(version, base, text, functools.partial(self._catch_up, conn)):
                 conn.shown = fields
 
