@@ -111,6 +111,44 @@ def test_a_view_that_does_not_follow_the_last_one_becomes_a_catch_up() -> None:
     asyncio.run(run())
 
 
+def test_a_hello_while_views_wait_makes_the_catch_up_start_where_the_client_says() -> None:
+    async def run() -> None:
+        sock = Blocked()
+        conn = _conn(sock)
+        pump = asyncio.create_task(conn.pump())
+        built: list[int | None] = []
+
+        def catch_up(since: int | None) -> tuple[int, str]:
+            built.append(since)
+            return 9, "catch-up"
+
+        conn.send_view(7, None, "state 7", catch_up)
+        await _settle()
+        sock.gate.set()
+        await _settle()
+        assert conn.sent == 7
+        sock.gate.clear()
+        conn.send_view(8, 7, "update 8", catch_up)  # being written, blocked
+        await _settle()
+        conn.send_view(9, 8, "update 9", catch_up)  # waits
+        conn.coalesce(catch_up, asked=True, since=5)  # a hello: "I have version 5"
+        sock.gate.set()
+        await _settle()
+        assert built == [5] and sock.sent[-1] == "catch-up"
+        sock.gate.clear()
+        conn.send_view(10, 9, "update 10", catch_up)
+        await _settle()
+        conn.send_view(11, 10, "update 11", catch_up)
+        conn.coalesce(catch_up, asked=True, since=None)  # a hello from nothing: a full state
+        sock.gate.set()
+        await _settle()
+        assert built == [5, None]
+        conn.close()
+        await pump
+
+    asyncio.run(run())
+
+
 def test_pongs_replace_pongs_and_other_frames_overflow_with_a_close() -> None:
     async def run() -> None:
         sock = Blocked()

@@ -117,6 +117,7 @@ class Conn:
         self._wake = asyncio.Event()
         self._stopped = False
         self._catch_up: CatchUp | None = None
+        self._asked: list[int | None] = []  # what the client said it has, in hellos meanwhile
         self.top: int | None = None
         """The version of the newest view queued for (or sent to) this client."""
         self.sent: int | None = None
@@ -174,11 +175,15 @@ class Conn:
         """True when a view (or a catch-up) waits unsent: a newer one would coalesce."""
         return self._catch_up is not None or any(f.kind == _VIEW for f in self._queue)
 
-    def coalesce(self, catch_up: CatchUp) -> None:
+    def coalesce(self, catch_up: CatchUp, asked: bool = False, since: int | None = None) -> None:
         """Drop the views waiting unsent; the client gets one catch-up instead, built by
-        ``catch_up`` when its socket is ready (everything since the last view it was sent)."""
+        ``catch_up`` when its socket is ready: everything since the last view it was sent,
+        or since ``since`` when it ``asked`` (a ``hello``) from an earlier version (``None``:
+        from nothing, a full ``state``)."""
         if self._stopped:
             return
+        if asked:
+            self._asked.append(since)
         self.coalesced += 1
         if self._catch_up is not None:
             self._catch_up = catch_up
@@ -199,6 +204,14 @@ class Conn:
             self._overflow()
             return
         self._wake.set()
+
+    def _since(self) -> int | None:
+        """The version a catch-up starts from (and forget what hellos asked)."""
+        asked, self._asked = self._asked, []
+        if None in asked:
+            return None
+        known = [v for v in (self.sent, *asked) if v is not None]
+        return min(known) if known else None
 
     def _overflow(self) -> None:
         """Too far behind: drop the queue and close the socket with a reason."""
@@ -242,7 +255,7 @@ class Conn:
                 build, self._catch_up = self._catch_up, None
                 if build is None:
                     continue
-                version, text = build(self.sent)
+                version, text = build(self._since())
                 self.top = version
             try:
                 await self._send(text)

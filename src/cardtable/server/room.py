@@ -146,7 +146,7 @@ class Room:
         conn.seat = self.seat_of(conn.player_id)
         catch_up = functools.partial(self._catch_up, conn)
         if conn.view_waiting:  # it has not read the last one yet: nothing to build now
-            conn.coalesce(catch_up)
+            conn.coalesce(catch_up, asked=True, since=since)
             return
         msg = state_message(self, conn, since)
         fields = {k: v for k, v in msg.items() if k not in ("type", "events")}
