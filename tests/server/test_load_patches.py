@@ -92,25 +92,31 @@ def _play_and_compare(player: Player, table: str, whole: Any) -> None:
 
 
 def test_a_client_out_of_step_resyncs_with_a_whole_update(server: ServerProcess) -> None:
-    player = Player(server, "resync-player")
-    table = player.create(game="royal-casino", seats=["human", "bot:random"], unit=True)
-    sock = player.connect(table)
-    sock.send({"type": "hello", "version": None, "patches": True})
-    state = _recv(sock)
-    while not (state["to_act"] == state["seat"] and state["legal"]):
-        msg = _recv(sock)
-        state = _apply(state, msg) if msg["type"] == "patch" else msg
-    act = {"type": "act", "action": state["legal"][0]["text"], "version": state["version"]}
-    sock.send(act)
-    msg = _recv(sock)
-    assert msg["type"] == "patch" and msg["base"] == state["version"]
+    # Two people and nobody else: nothing moves unless they do.
+    alice, bob = Player(server, "resync-alice"), Player(server, "resync-bob")
+    table = alice.create(game="royal-casino", seats=["human", "human"], unit=True)
+    a, b = alice.connect(table), bob.connect(table)
+    b.send({"type": "hello", "version": None, "patches": True})
+    b.until(lambda m: m["type"] == "state")
+    b.send({"type": "sit", "seat": 1, "name": "Bob"})
+    state_b = _apply(b.last, b.until(lambda m: m["type"] == "patch"))
+    assert state_b["seat"] == 1
+    a.send({"type": "hello", "version": None, "patches": True})
+    state_a = _recv(a)
+    assert state_a["type"] == "state" and state_a["version"] == state_b["version"]
+    actor, state = (a, state_a) if state_a["to_act"] == 0 else (b, state_b)
+    version = state["version"]
+    act = {"type": "act", "action": state["legal"][0]["text"], "version": version}
+    actor.send(act)
+    msg = _recv(actor)
+    while msg["type"] != "patch":
+        msg = _recv(actor)
+    assert msg["base"] == version and msg["version"] == version + 1
     # Pretend the patch was lost: ask again from the version before it.
-    sock.send({"type": "hello", "version": state["version"], "patches": True})
-    while True:
-        again = _recv(sock)
-        if again["type"] in ("state", "update"):
-            break
-    assert again["type"] == "update" and again["version"] >= msg["version"]
-    assert [e["v"] for e in again["events"]][:1] == [state["version"] + 1]
-    assert "view" in again and "legal" in again and "seats" in again
-    sock.close()
+    actor.send({"type": "hello", "version": version, "patches": True})
+    again = _recv(actor)
+    assert again["type"] == "update" and again["version"] == version + 1
+    assert {e["v"] for e in again["events"]} == {version + 1}
+    assert _fields(_apply(state, msg)) == _fields(again)  # what the patch said, whole
+    a.close()
+    b.close()
