@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.cli.play import format_outcome
 from cardtable.cli.present import english_catalog, pretty_text, render_message, score_lines
-from cardtable.core.game import Event
+from cardtable.core.game import Event, Outcome
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY, get_game
 from cardtable.games.royal_mastheads.events import DealScored
@@ -191,3 +192,16 @@ def test_pretty_text_leaves_builds_melds_and_words() -> None:
     assert pretty_text("P1 took 10D and b2 with AS; M1: JK 7H'") == (
         "P1 took 10♦ and b2 with A♠; M1: JK 7♥'"
     )
+
+
+def test_outcome_line_uses_the_games_own_words() -> None:
+    """The end-of-game lines say how a Royal Mastheads game ended as the game words it
+    (``describe_outcome``: "1 deal", "3 deals"), not the record's raw ``deal(s)``."""
+    game = get_game("royal-mastheads")
+    sides = ((0,), (1,), (2,), (3,))
+    names = ["Ann", "Bob", "Cy", "Di"]
+    three = format_outcome(Outcome(sides, (1, 2, 3, 4), (3,), "3 deal(s)"), names, game)
+    one = format_outcome(Outcome(sides, (1, 2, 3, 4), (2, 3), "1 deal(s), co-winners"), names, game)
+    assert three[-1].strip() == "3 deals"
+    assert one[-1].strip() == "1 deal, co-winners"
+    assert "P4 (Di): 4  WINNER" in three[3]

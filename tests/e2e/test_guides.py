@@ -1,10 +1,12 @@
 """The guide in a real browser: the table's Rules link, and an illegal move whose error cites
-a rule links to the guide opened at that rule, in Czech."""
+a rule links to the guide opened at that rule, in each language."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+import pytest
 
 from tests.serverproc import ServerProcess
 
@@ -20,12 +22,22 @@ def _rummy_table(page: Any, server: ServerProcess, lang: str) -> None:
     page.wait_for_selector(".status")
 
 
+# Per language: the error's link, the guide's title ending and the words of rule R4.2.
+RULE_LINK = {
+    "cs": ("Pravidlo R4.2", " — Jak hrát", "Nejdřív líznout"),
+    "en": ("Rule R4.2", " — How to play", "Draw first"),
+    "ru": ("Правило R4.2", " — Как играть", "Сначала взять карту"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RULE_LINK))
 def test_an_illegal_move_links_to_its_rule_in_the_guide(
-    server: ServerProcess, browser: Any
+    server: ServerProcess, browser: Any, lang: str
 ) -> None:
+    link_text, title_end, words = RULE_LINK[lang]
     context = browser.new_context()
     page = context.new_page()
-    _rummy_table(page, server, "cs")
+    _rummy_table(page, server, lang)
     # At the start of my turn only a draw is legal: ask to discard instead (R4.2).
     draw = page.locator(".actions button.act[data-act='DRAW_STOCK']")
     draw.wait_for(timeout=15_000)
@@ -39,18 +51,18 @@ def test_an_illegal_move_links_to_its_rule_in_the_guide(
     link = page.locator(".error a.rule-link")
     link.wait_for(timeout=10_000)
     assert "R4.2" in page.locator(".error").inner_text()
-    assert link.inner_text() == "Pravidlo R4.2"
-    assert link.get_attribute("href") == "/rules/rummy?lang=cs#R4.2"
+    assert link.inner_text() == link_text
+    assert link.get_attribute("href") == f"/rules/rummy?lang={lang}#R4.2"
     with context.expect_page() as opened:
         link.click()
     guide = opened.value
     guide.wait_for_load_state()
-    assert guide.url.endswith("/rules/rummy?lang=cs#R4.2")
-    assert guide.locator("html").get_attribute("lang") == "cs"
-    assert guide.title().endswith(" — Jak hrát")
+    assert guide.url.endswith(f"/rules/rummy?lang={lang}#R4.2")
+    assert guide.locator("html").get_attribute("lang") == lang
+    assert guide.title().endswith(title_end)
     target = guide.locator(":target")
     assert target.get_attribute("id") == "R4.2"
-    assert "Nejdřív líznout" in guide.evaluate(
+    assert words in guide.evaluate(
         "() => document.getElementById('R4.2').closest('li').textContent"
     )
     # the guide is at that rule: its anchor is on screen

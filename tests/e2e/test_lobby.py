@@ -11,6 +11,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.e2e.test_mastheads import play_a_card
 from tests.serverproc import ServerProcess
 
@@ -79,6 +81,40 @@ def test_a_refused_form_comes_back_with_the_message_by_the_field(
     assert _tables(server) == tables
     page.goto(f"{server.url}/?lang=ru")
     assert page.locator(".finished-games").inner_text() == before
+    page.close()
+
+
+FORM_ERRORS = {
+    "en": (
+        "The table was not created",
+        "Enter your name",
+        "Enter a number of seconds from 0 to 600",
+    ),
+    "cs": ("Stůl nebyl založen", "Zadejte své jméno", "Zadejte počet sekund od 0 do 600"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FORM_ERRORS))
+def test_a_refused_form_speaks_the_page_s_language(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
+    summary, name, timer = FORM_ERRORS[lang]
+    page = browser.new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    tables = _tables(server)
+    page.fill("input[name=name]", "   ")
+    page.fill("input[name=timer]", "-1")
+    with page.expect_navigation() as nav:
+        page.click("#new-table button[type=submit]")
+    assert nav.value.status == 400
+    assert page.locator("html").get_attribute("lang") == lang
+    assert page.locator("#form-errors").inner_text().startswith(summary)
+    assert page.locator("#err-name").inner_text() == name
+    assert page.locator("#err-timer").inner_text() == timer
+    # each message is tied to its field for a screen reader
+    assert page.locator("input[name=timer]").get_attribute("aria-describedby") == "err-timer"
+    assert page.locator("input[name=timer]").get_attribute("aria-invalid") == "true"
+    assert _tables(server) == tables
     page.close()
 
 

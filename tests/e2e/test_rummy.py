@@ -86,8 +86,11 @@ class Seat:
         return "other"
 
 
-def two_seat_table(server: ServerProcess, browser: Any) -> tuple[Seat, Seat]:
-    """A one-round Rummy table: the host opens it, the guest sits through the invite link."""
+def two_seat_table(
+    server: ServerProcess, browser: Any, guest_locale: str = "en-US"
+) -> tuple[Seat, Seat]:
+    """A one-round Rummy table: the host opens it (in English), the guest sits through the
+    invite link (in the language of ``guest_locale``)."""
     host = Seat(browser.new_context().new_page())
     host.page.goto(f"{server.url}/?lang=en")
     host.page.fill("input[name=name]", "Jiří")
@@ -97,15 +100,17 @@ def two_seat_table(server: ServerProcess, browser: Any) -> tuple[Seat, Seat]:
     host.page.click("#new-table button[type=submit]")
     host.page.wait_for_url("**/t/*")
     host.page.wait_for_selector("#invite")
-    guest = Seat(browser.new_context().new_page())
+    guest = Seat(browser.new_context(locale=guest_locale).new_page())
     guest.page.goto(host.page.input_value("#invite"))
-    guest.page.get_by_role("button", name="Take this seat").click()
+    guest.page.locator("[data-cmd=sit]").click()
     guest.page.wait_for_selector(".seat.you")
     return host, guest
 
 
 def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser: Any) -> None:
-    host, guest = two_seat_table(server, browser)
+    """An English host and a Czech guest play a round; each reads its breakdown in their
+    own language."""
+    host, guest = two_seat_table(server, browser, guest_locale="cs-CZ")
     while host.last["seats"][1]["open"]:
         host.page.wait_for_timeout(20)
     kinds: dict[str, int] = {}
@@ -120,7 +125,21 @@ def test_two_people_play_a_rummy_round_by_invite(server: ServerProcess, browser:
         host.page.wait_for_timeout(20)
     assert host.last["status"] == guest.last["status"] == "finished", kinds
     assert kinds.get("draw", 0) > 2 and kinds.get("other", 0) > 2
-    assert host.status().startswith("Game over") and guest.status().startswith("Game over")
+    assert host.status().startswith("Game over") and guest.status().startswith("Konec hry")
+    # The round's breakdown: cards left with their penalties, going out, the totals.
+    for seat, title, labels in (
+        (host, "Score breakdown — Round 1", ["cards left", "penalty points", "total"]),
+        (guest, "Rozpis bodů — Kolo 1", ["karty v ruce", "trestné body", "celkem"]),
+    ):
+        breakdown = seat.page.locator(".breakdown")
+        breakdown.wait_for()
+        assert breakdown.locator("summary").inner_text().startswith(title)
+        rows = breakdown.locator("tbody th").all_inner_texts()
+        assert rows[:2] == labels[:2] and rows[-1] == labels[-1], rows
+        columns = breakdown.locator("thead th[scope=col]").all_inner_texts()
+        assert len(columns) == 2 and columns[0] == "Jiří", columns
+        totals = breakdown.locator("tr.total").last.locator("td").all_inner_texts()
+        assert [int(v) for v in totals] == host.last["view"]["scores"], totals
     host.page.context.close()
     guest.page.context.close()
 

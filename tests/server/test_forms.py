@@ -258,6 +258,8 @@ def test_every_form_message_is_translated(lang: str) -> None:
     """Each message a check can give is in the catalog (in Czech and Russian, translated)."""
     source = FORMS.read_text(encoding="utf-8")
     ids = set(re.findall(r'Problem\(\s*(?:"[^"]*"|[^,]+),\s*"([^"]+)"', source))
+    names = FORMS.with_name("names.py").read_text(encoding="utf-8")  # the name's problems
+    ids |= set(re.findall(r'InvalidName\(\s*"([^"]+)"', names))
     assert len(ids) >= 15
     tr, en = translator(lang), translator("en")
     for message in ids:

@@ -109,7 +109,9 @@ def test_the_guide_page_in_each_language(server: ServerProcess, name: str, lang:
 def test_the_page_speaks_the_players_vocabulary(server: ServerProcess) -> None:
     assert "žolíky" in get(f"{server.url}/rules/rummy?lang=cs")[1]
     assert "Королевское наказание" in get(f"{server.url}/rules/royal-mastheads?lang=ru")[1]
-    assert '<span class="pip red">10♦</span>' in get(f"{server.url}/rules/casino?lang=en")[1]
+    casino = get(f"{server.url}/rules/casino?lang=en")[1]
+    assert '<span class="pip s-D red">10♦</span>' in casino
+    assert '<span class="pip s-C">' in casino
 
 
 def test_an_unknown_game_is_404_with_a_clear_message(server: ServerProcess) -> None:

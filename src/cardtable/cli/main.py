@@ -513,7 +513,7 @@ def replay_cmd(record: str) -> None:
     else:
         names = list(rec.seats) or [seat_name(i) for i in range(rec.players)]
         click.echo("outcome:")
-        for line in format_outcome(outcome, names):
+        for line in format_outcome(outcome, names, g):
             click.echo(line)
 
 

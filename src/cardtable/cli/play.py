@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.bots.hints import hint
-from cardtable.cli.present import pretty_text, score_lines
+from cardtable.cli.present import english_catalog, pretty_text, render_message, score_lines
 from cardtable.core.errors import CardtableError, InvalidOptionError
 from cardtable.core.game import Event, Outcome, Scope
 from cardtable.core.registry import AnyGame
@@ -70,14 +70,20 @@ def seat_specs(players: int, seat: int, bots: Sequence[str]) -> list[str]:
     return specs
 
 
-def format_outcome(outcome: Outcome, names: Sequence[str]) -> list[str]:
-    """Lines describing the result: each side's seats, score and whether it won."""
+def format_outcome(
+    outcome: Outcome, names: Sequence[str], game: AnyGame | None = None
+) -> list[str]:
+    """Lines describing the result: each side's seats, score and whether it won, then how
+    the game ended, in the game's own words when it has them (:meth:`Game.describe_outcome`)."""
     lines = []
     for index, (seats, score) in enumerate(zip(outcome.sides, outcome.scores, strict=True)):
         who = ", ".join(f"{seat_name(s)} ({names[s]})" for s in seats)
         mark = "  WINNER" if index in outcome.winners else ""
         lines.append(f"  {who}: {score}{mark}")
-    if outcome.detail:
+    message = game.describe_outcome(outcome) if game is not None else None
+    if game is not None and message is not None:
+        lines.append("  " + render_message(message, english_catalog(game.resource_package())))
+    elif outcome.detail:
         lines.append(f"  {outcome.detail}")
     return lines
 
@@ -131,7 +137,7 @@ def play_game(
     outcome = table.outcome()
     if outcome is not None:
         write("Game over.")
-        for line in format_outcome(outcome, names):
+        for line in format_outcome(outcome, names, game):
             write(line)
         write("You won!" if outcome.seat_won(me) else "You did not win this time.")
     _save(table, settings.record_path, write)

@@ -72,6 +72,7 @@ def serve(host: str, port: int, bot_delay: float | None, log_level: str) -> None
 
     from cardtable.server.app import create_app
     from cardtable.server.config import Settings
+    from cardtable.server.routes.websocket import MAX_FRAME_BYTES
 
     settings = Settings.from_env()
     if bot_delay is not None:
@@ -85,4 +86,5 @@ def serve(host: str, port: int, bot_delay: float | None, log_level: str) -> None
         port=port,
         log_level=log_level.lower(),
         ws_per_message_deflate=False,
+        ws_max_size=MAX_FRAME_BYTES,
     )

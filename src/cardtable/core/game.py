@@ -329,6 +329,13 @@ class Game(ABC, Generic[S, A, V]):
             params[f.name] = value if plain else str(value)
         return Message("event:" + event.kind, params)
 
+    def describe_outcome(self, outcome: Outcome) -> Message | None:
+        """How a finished game ended, in words beyond its scores and winners (the outcome's
+        ``detail``, which stays the engine's English text in records) as a message; ``None``
+        (the default) when the game has none."""
+        del outcome
+        return None
+
     def option_text(self, spec: OptionSpec) -> OptionText:
         """An option's label, help and choice labels; by default the option's own English
         name, help and choice values (shown untranslated)."""

@@ -16,8 +16,9 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from cardtable.server.config import Settings
+from cardtable.server.daily import Daily, DailyConfig
 from cardtable.server.hub import Hub
-from cardtable.server.routes import api, pages, rules, websocket
+from cardtable.server.routes import api, daily, pages, players, rematch, rules, websocket
 
 __all__ = ["STATIC", "create_app"]
 
@@ -34,6 +35,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         hub = Hub(settings)
         await hub.start()
         app.state.hub = hub
+        app.state.daily = Daily(hub, DailyConfig.from_env())
         try:
             yield
         finally:
@@ -41,6 +43,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    for module in (pages, api, websocket, rules):
+    for module in (pages, api, websocket, rules, daily, players, rematch):
         app.include_router(module.router)
     return app

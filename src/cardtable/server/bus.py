@@ -16,7 +16,24 @@ from cardtable.server.ports import RoomBus
 from cardtable.server.room import Room
 from cardtable.tables.table import TableUpdate
 
-__all__ = ["Bus", "LocalBus", "RoomDirectory"]
+__all__ = ["TOOK_OVER", "Bus", "LocalBus", "RoomDirectory", "notify"]
+
+TOOK_OVER = "Another server took over this table; play on"
+"""The notice (a catalog id) clients get when another process became the table's writer."""
+
+
+def notify(room: Room, code: str, message: str) -> None:
+    """Send every client of ``room`` (on this process) a ``notice``: ``code`` for programs,
+    ``message`` (a catalog id) in the client's language.  A notice changes nothing."""
+    for conn in list(room.conns):
+        conn.send(
+            {
+                "type": "notice",
+                "code": code,
+                "message": conn.tr.gettext(message),
+                "version": room.table.version,
+            }
+        )
 
 
 class RoomDirectory(Protocol):
@@ -24,6 +41,10 @@ class RoomDirectory(Protocol):
 
     def live(self, table_id: str) -> Room | None:
         """The room this process has in memory, if any."""
+        ...
+
+    def live_ids(self) -> list[str]:
+        """The ids of the rooms this process has in memory."""
         ...
 
     async def get(self, table_id: str) -> Room | None:

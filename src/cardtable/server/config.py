@@ -37,6 +37,17 @@ def _float_env(name: str, default: float) -> float:
     return default if raw in (None, "") else float(raw)
 
 
+def _int_env(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    return default if raw in (None, "") else int(raw)
+
+
+def _origins(raw: str) -> tuple[str, ...]:
+    """The origins of ``CARDTABLE_ORIGINS`` (comma- or space-separated), without trailing
+    slashes; ``*`` allows any."""
+    return tuple(o.strip().rstrip("/") for o in raw.replace(",", " ").split() if o.strip())
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """How a server process runs.
@@ -46,6 +57,15 @@ class Settings:
     share tables between several processes.  ``bot_delay``: seconds a bot waits before it
     plays, so people can follow.  ``leave_grace``: seconds a disconnected player keeps a seat
     before the others may hand it to a bot.
+
+    The limits (see docs/server.md, "Limits and policies"): ``origins`` are the web origins
+    (``https://cards.example.org``) whose pages may open a websocket besides the server's own
+    (``*``: any); ``message_rate``/``message_burst`` the messages a player may send per second
+    and at once, over all their sockets; ``hint_rate``/``hint_burst`` the same for hints;
+    ``hint_searches`` how many hint searches a process runs at the same time;
+    ``malformed_limit`` how many malformed messages a connection may send per minute before it
+    is closed.  ``redis_prefix`` starts every Redis key and channel, so that separate
+    deployments (or tests) can share one Redis.
     """
 
     database_url: str = field(default_factory=_default_database_url)
@@ -53,6 +73,14 @@ class Settings:
     bot_delay: float = 0.6
     leave_grace: float = 30.0
     secure_cookies: bool = False
+    origins: tuple[str, ...] = ()
+    message_rate: float = 20.0
+    message_burst: float = 60.0
+    hint_rate: float = 0.1
+    hint_burst: float = 3.0
+    hint_searches: int = 1
+    malformed_limit: int = 20
+    redis_prefix: str = "ct"
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -64,4 +92,12 @@ class Settings:
             bot_delay=_float_env("CARDTABLE_BOT_DELAY", 0.6),
             leave_grace=_float_env("CARDTABLE_LEAVE_GRACE", 30.0),
             secure_cookies=os.environ.get("CARDTABLE_SECURE_COOKIES", "") == "1",
+            origins=_origins(os.environ.get("CARDTABLE_ORIGINS", "")),
+            message_rate=_float_env("CARDTABLE_MESSAGE_RATE", 20.0),
+            message_burst=_float_env("CARDTABLE_MESSAGE_BURST", 60.0),
+            hint_rate=_float_env("CARDTABLE_HINT_RATE", 0.1),
+            hint_burst=_float_env("CARDTABLE_HINT_BURST", 3.0),
+            hint_searches=max(1, _int_env("CARDTABLE_HINT_SEARCHES", 1)),
+            malformed_limit=max(1, _int_env("CARDTABLE_MALFORMED_LIMIT", 20)),
+            redis_prefix=os.environ.get("CARDTABLE_REDIS_PREFIX") or "ct",
         )

@@ -91,7 +91,8 @@ class Conn:
     ``send`` writes one text frame; ``close`` (optional) closes the socket with a code and
     a reason.  Statistics for tests and the load figures: :attr:`queued_frames`,
     :attr:`queued_bytes`, their peaks :attr:`peak_frames` / :attr:`peak_bytes`,
-    :attr:`coalesced` (views dropped for a catch-up) and :attr:`closed_reason`.
+    :attr:`offered` (views given to it), :attr:`coalesced` (views dropped for a catch-up) and
+    :attr:`closed_reason`.
     """
 
     def __init__(
@@ -126,11 +127,12 @@ class Conn:
         self.peak_frames = 0
         self.peak_bytes = 0
         self.coalesced = 0
+        self.offered = 0
         self.closed_reason: str | None = None
 
     @property
     def stopped(self) -> bool:
-        """True once the client was closed or fell too far behind: nothing more is sent."""
+        """True once the client was closed or fell too far behind: nothing more is queued."""
         return self._stopped
 
     @property
@@ -163,6 +165,7 @@ class Conn:
         when the socket is ready) takes its place, or the client is gone."""
         if self._stopped:
             return False
+        self.offered += 1
         if not self.view_waiting and (base is None or base == self.top):
             self._push(_Frame(_VIEW, text, version))
             self.top = version
@@ -183,6 +186,7 @@ class Conn:
         if self._stopped:
             return
         if asked:
+            self.offered += 1
             self._asked.append(since)
         self.coalesced += 1
         if self._catch_up is not None:
@@ -234,8 +238,9 @@ class Conn:
         self._wake.set()
 
     def close(self) -> None:
-        """Stop the pump; whatever is still queued is dropped."""
-        self._drop()
+        """Queue nothing more: the pump sends what is queued, then stops."""
+        self._stopped = True
+        self._wake.set()
 
     # -- sending --------------------------------------------------------------------------
     async def pump(self) -> None:
@@ -246,8 +251,6 @@ class Conn:
                     return
                 self._wake.clear()
                 await self._wake.wait()
-            if self._stopped:
-                return
             frame = self._queue.popleft()
             self.queued_bytes -= len(frame.text)
             text, version = frame.text, frame.version

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import difflib
 import math
-import unicodedata
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as _field
@@ -32,11 +31,10 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.options import Options, OptionSpec
 from cardtable.core.registry import AnyGame
 from cardtable.server.i18n import Translator
+from cardtable.server.names import MAX_NAME, InvalidName, normalize_name
 
 __all__ = ["MAX_NAME", "MAX_TIMER", "InvalidRequest", "NewTable", "Problem", "check_new_table"]
 
-MAX_NAME = 40
-"""The longest player name, in characters."""
 MAX_TIMER = 600
 """The longest move timer, in seconds (0 = none)."""
 
@@ -86,22 +84,12 @@ class NewTable:
 
 
 def check_name(raw: object) -> str | Problem:
-    """A player name trimmed (inner runs of spaces kept as one), or the problem with it."""
-    if not isinstance(raw, str):
-        return Problem("name", "Enter your name")
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in raw):
-        return Problem("name", "A name may not contain control characters")
-    name = " ".join(raw.split())
-    if not name:
-        return Problem("name", "Enter your name")
-    if len(name) > MAX_NAME:
-        return Problem(
-            "name",
-            "Enter at most {num} character",
-            {"num": MAX_NAME},
-            plural="Enter at most {num} characters",
-        )
-    return name
+    """A player name as :func:`~cardtable.server.names.normalize_name` stores it, or the
+    problem with it."""
+    try:
+        return normalize_name(raw)
+    except InvalidName as e:
+        return Problem("name", e.message, e.params, plural=e.plural)
 
 
 def check_timer(raw: object) -> float | Problem | None:

@@ -28,7 +28,8 @@ _STYLE = (
     "<style>.guide .pip{display:inline-block;border:1px solid #999;border-radius:3px;"
     "padding:0 .2em;background:#fff;color:#111;font-weight:600;white-space:nowrap}"
     ".guide .pip.red{color:#c00}.guide a.rule{font-weight:600;scroll-margin-top:3em}"
-    ".guide a.rule:target{background:#ffe58a}</style>"
+    ".guide a.rule:target{background:#ffe58a}"
+    ".four-colour .guide .pip.s-D{color:#1546b0}.four-colour .guide .pip.s-C{color:#17692a}</style>"
 )
 
 
@@ -54,16 +55,22 @@ _MD = MarkdownIt("commonmark", {"html": False, "linkify": False}).enable("table"
 _MD.core.ruler.push("rule_anchors", _rule_anchors)
 
 
+_SUIT_LETTER = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
 def _card(match: re.Match[str]) -> str:
+    """A card as a small pip in its suit's colour (``s-D``/``s-C`` turn blue/green when the
+    reader chose the four-colour deck)."""
     red = " red" if match.group(2) in "♥♦" else ""
-    return f'<span class="pip{red}">{match.group(0)}</span>'
+    suit = _SUIT_LETTER[match.group(2)]
+    return f'<span class="pip s-{suit}{red}">{match.group(0)}</span>'
 
 
 def render_guide(markdown: str) -> str:
     """A guide's Markdown as safe HTML (raw HTML in the source is shown as text).
 
     >>> print(render_guide("[C6.1](#C6.1) 10♦"))
-    <p><a href="#C6.1" class="rule" id="C6.1">C6.1</a> <span class="pip red">10♦</span></p>
+    <p><a href="#C6.1" class="rule" id="C6.1">C6.1</a> <span class="pip s-D red">10♦</span></p>
     <BLANKLINE>
     >>> render_guide("<script>x</script>")
     '<p>&lt;script&gt;x&lt;/script&gt;</p>\\n'

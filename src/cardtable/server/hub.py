@@ -8,13 +8,16 @@ interfaces (:mod:`cardtable.server.ports`) and never call back into the hub.
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import logging
 import secrets
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import IntegrityError
 
 from cardtable.core.errors import CardtableError, InvalidOptionError
 from cardtable.core.registry import AnyGame
@@ -22,13 +25,16 @@ from cardtable.games import REGISTRY, get_game
 from cardtable.server.bus import Bus, LocalBus
 from cardtable.server.cluster import RedisBus
 from cardtable.server.config import Settings
+from cardtable.server.errors import ClientError
+from cardtable.server.limits import Limits
+from cardtable.server.names import normalize_name
 from cardtable.server.room import Room
 from cardtable.server.room_store import DatabaseRoomStore
 from cardtable.server.seats import Meta, Seat, fallback_level, levels
 from cardtable.server.store import Store, TableRow, Writer
 from cardtable.server.tasks import Tasks
 
-__all__ = ["Hub", "player_id_of"]
+__all__ = ["Hub", "player_id_of", "rematch_id"]
 
 log = logging.getLogger("cardtable.server")
 
@@ -36,6 +42,18 @@ log = logging.getLogger("cardtable.server")
 def player_id_of(token: str) -> str:
     """The public id of the player holding a (secret) token."""
     return hashlib.sha256(b"player:" + token.encode()).hexdigest()[:16]
+
+
+def rematch_id(table_id: str) -> str:
+    """The id of a table's rematch: derived from its id, so two players (or two processes)
+    asking at once create one table, not two.  Whoever knows a table's id may watch it,
+    so knowing its rematch's id grants nothing more.
+
+    >>> rematch_id("abc") == rematch_id("abc") != rematch_id("abd")
+    True
+    """
+    digest = hashlib.sha256(b"rematch:" + table_id.encode()).digest()[:12]
+    return base64.urlsafe_b64encode(digest).decode()
 
 
 class Hub:
@@ -47,7 +65,9 @@ class Hub:
         self.writer = Writer(self.store)
         self.room_store = DatabaseRoomStore(self.store, self.writer)
         self.rooms: dict[str, Room] = {}
-        self.bus: Bus = RedisBus(settings.redis_url) if settings.redis_url else LocalBus()
+        redis_url, prefix = settings.redis_url, settings.redis_prefix
+        self.bus: Bus = RedisBus(redis_url, prefix) if redis_url else LocalBus()
+        self.limits = Limits(settings)
         self._tasks = Tasks("hub")
         self._names: dict[str, str] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -113,9 +133,11 @@ class Hub:
         return pid, self._names[pid]
 
     async def save_player(self, token: str, name: str) -> str:
-        """Store (or rename) the player holding ``token``; their id."""
+        """Store (or rename) the player holding ``token``; their id.  The name is normalized
+        (:func:`~cardtable.server.names.normalize_name`); a refused one raises
+        :class:`~cardtable.server.names.InvalidName` and stores nothing."""
         pid = player_id_of(token)
-        name = " ".join(name.split())[:40] or "Player"
+        name = normalize_name(name)
         self._names[pid] = name
         await self.writer.run(lambda c: Store.save_player(c, pid, token, name))
         return pid
@@ -133,8 +155,16 @@ class Hub:
         timer: float | None = None,
         hints: bool = True,
         unit: bool = False,
+        seed: int | None = None,
+        daily: Mapping[str, Any] | None = None,
+        also: Callable[[Connection, str], None] | None = None,
     ) -> Room:
-        """A new table; the creator takes the first human seat."""
+        """A new table; the creator takes the first human seat.
+
+        ``seed`` fixes the deal (a new random one by default); ``daily`` marks a deal of the
+        daily challenge; ``also(conn, table_id)`` runs in the transaction that stores the
+        table (when it raises, nothing is stored and no room is made).
+        """
         game = get_game(game_name)
         game.check_players(players)
         opts = game.resolve_options(options)
@@ -153,11 +183,12 @@ class Hub:
         first = specs[humans[0]]
         first.owner, first.name = creator, creator_name
         meta = Meta(specs, timer if timer and timer > 0 else None, hints and not rated, unit)
+        meta.daily = dict(daily) if daily is not None else None
         row = TableRow(
             id=secrets.token_urlsafe(12),
             game=game.info.name,
             players=players,
-            seed=secrets.randbits(31),
+            seed=secrets.randbits(31) if seed is None else seed,
             scope="unit" if unit else "match",
             options=opts.to_json(),
             seats=[("human:" + s.name) if s.kind == "human" else f"bot:{s.level}" for s in specs],
@@ -171,6 +202,8 @@ class Hub:
         def write(conn: Connection) -> None:
             Store.create_table(conn, row)
             Store.set_meta(conn, row.id, row.meta, seat_players={humans[0]: creator})
+            if also is not None:
+                also(conn, row.id)
 
         await self.writer.run(write)
         self.rooms[row.id] = room
@@ -178,9 +211,83 @@ class Hub:
         room.kick()
         return room
 
+    async def rematch(self, room: Room, player: str | None) -> str:
+        """Start (or join) the rematch of a finished table: same game, players, options,
+        seats, owners and settings, a new seed.  Any person seated at the table may start
+        it; the others, bots and spectators follow (the old table's ``next``).  Its id."""
+        if room.seat_of(player) is None:
+            raise ClientError("wrong_seat", "only the players at the table may start a rematch")
+        if room.meta.daily is not None:
+            raise ClientError("forbidden", "a daily challenge deal is played once")
+        if room.status != "finished":
+            raise ClientError("invalid", f"the game is {room.status}")
+        new_id = rematch_id(room.id)
+        if room.meta.next is None:
+            await self._create_rematch(room, new_id)
+            await self.submit(room, player, "", {"type": "follow", "table": new_id})
+        return new_id
+
+    async def _create_rematch(self, room: Room, new_id: str) -> None:
+        """Store the rematch table ``new_id`` unless someone (here or elsewhere) did."""
+        if await self.get(new_id) is not None:
+            return
+        old = room.table.record
+        seats = [Seat(s.kind, s.name, s.owner, s.level) for s in room.meta.seats]
+        meta = Meta(seats, room.meta.timer, room.meta.hints, room.meta.unit)
+        row = TableRow(
+            id=new_id,
+            game=old.game,
+            players=old.players,
+            seed=secrets.randbits(31),
+            scope=old.scope,
+            options=dict(old.options),
+            seats=list(old.seats),
+            start=old.start,
+            meta=meta.to_json(),
+            rated=room.rated,
+        )
+        new = self._room(room.game, row)
+        owners = {i: s.owner for i, s in enumerate(seats) if s.kind == "human" and s.owner}
+
+        def write(conn: Connection) -> None:
+            Store.create_table(conn, row)
+            Store.set_meta(conn, row.id, row.meta, seat_players=owners)
+
+        try:
+            await self.writer.run(write)
+        except IntegrityError:  # another process created it first
+            return
+        self.rooms.setdefault(new_id, new)
+        if await self.bus.acquire(new):
+            new.kick()
+
+    async def may_watch(self, room: Room, player: str | None, replay: bool = False) -> bool:
+        """Whether ``player`` may watch a table (``replay``: its replay and record).
+
+        Every table may be watched except a deal of the daily challenge: while its day
+        lasts only its player may watch it live, and its replay is for its player, for
+        those who finished that day's challenge of that game, and for everyone once the
+        (UTC) day is over.
+        """
+        daily = room.meta.daily
+        if daily is None or room.seat_of(player) is not None:
+            return True
+        if not replay:
+            return False
+        day = date.fromisoformat(str(daily["day"]))
+        if day < _today():
+            return True
+        if player is None:
+            return False
+        return await asyncio.to_thread(self.store.has_finished, day, str(daily["game"]), player)
+
     def live(self, table_id: str) -> Room | None:
         """The room this process has in memory, if any."""
         return self.rooms.get(table_id)
+
+    def live_ids(self) -> list[str]:
+        """The ids of the rooms this process has in memory."""
+        return list(self.rooms)
 
     async def get(self, table_id: str) -> Room | None:
         """A table by id, loaded from the database when this process has not got it."""
@@ -220,3 +327,8 @@ class Hub:
     def default_level(self, game: AnyGame) -> str:
         """The bot a newcomer plays against."""
         return fallback_level(game)
+
+
+def _today() -> date:
+    """The day of the daily challenge (UTC)."""
+    return datetime.now(UTC).date()

@@ -168,6 +168,8 @@ def view_fields(room: Shown, conn: Conn) -> dict[str, Any]:
         "remaining": room.remaining(),
         "hints": room.meta.hints and not room.rated,
         "rated": room.rated,
+        "daily": room.meta.daily,
+        "next": f"/t/{room.meta.next}" if room.meta.next else None,
     }
 
 

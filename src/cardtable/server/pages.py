@@ -10,6 +10,7 @@ from html import escape
 from importlib import resources
 from typing import Any
 
+from cardtable.core.game import Outcome
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import OptionText
 from cardtable.core.registry import AnyGame
@@ -19,6 +20,8 @@ from cardtable.server.present import render_message
 from cardtable.server.store import PlayerGame, TableRow
 
 __all__ = [
+    "bdi",
+    "deck_switch",
     "finished_list",
     "game_title",
     "lobby_page",
@@ -63,6 +66,7 @@ def _layout(
 <title>{escape(title)}</title>
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
+<script src="/static/deck.js"></script>
 </head>
 <body>
 <header class="top"><a class="brand" href="/">cardtable</a>
@@ -71,6 +75,32 @@ def _layout(
 {script}
 </body>
 </html>"""
+
+
+def bdi(name: str) -> str:
+    """A player's name as HTML, isolated from the text around it (``<bdi>``), so that a
+    right-to-left name does not reorder the sentence it stands in.
+
+    >>> bdi("<Ann>")
+    '<bdi>&lt;Ann&gt;</bdi>'
+    """
+    return f"<bdi>{escape(name)}</bdi>"
+
+
+def _fmt_html(text: str, names: str) -> str:
+    """``text`` (a translated sentence with the marker ``\x00`` where the names go) escaped,
+    with ``names`` (HTML) in place of the marker."""
+    return escape(text).replace("\x00", names)
+
+
+def deck_switch(tr: Translator) -> str:
+    """The four-colour deck switch (``static/deck.js`` makes it work and remembers it)."""
+    sample = "".join(f'<span class="s-{s}">{p}</span>' for s, p in zip("SHDC", "♠♥♦♣", strict=True))
+    return (
+        f'<p class="prefs"><button type="button" class="toggle" data-four-colour'
+        f' aria-pressed="false">{escape(tr.gettext("Four-colour deck"))}</button>'
+        f' <span class="suit-sample" aria-hidden="true">{sample}</span></p>'
+    )
 
 
 def game_title(game: AnyGame, tr: Translator) -> str:
@@ -134,6 +164,13 @@ def _option_field(
     return f'<label class="opt">{label} {control} <small>{helptext}</small>{error}</label>'
 
 
+def _level_choice(tr: Translator, level: str) -> str:
+    """A bot level as the lobby offers it: its name, with a word on how it plays where the
+    name alone does not say (``level-choice:<level>``)."""
+    key = f"level-choice:{level}"
+    return tr.gettext(key) if tr.has(key) else tr.gettext(f"level:{level}")
+
+
 def _game_fieldset(
     game: AnyGame,
     levels: Sequence[str],
@@ -153,7 +190,7 @@ def _game_fieldset(
     seats = []
     for i in range(info.max_players):
         choices = [("human", tr.gettext("Human"))] + [
-            (f"bot:{lv}", tr.fmt("Bot: {level}", level=tr.gettext(f"level:{lv}"))) for lv in levels
+            (f"bot:{lv}", tr.fmt("Bot: {level}", level=_level_choice(tr, lv))) for lv in levels
         ]
         field = f"{g}.seat.{i}"
         default = values.get(field, "human" if i == 0 else f"bot:{default_bot}")
@@ -193,27 +230,55 @@ def _names_of(meta: Mapping[str, Any], tr: Translator) -> list[str]:
     return names
 
 
-def _result_of(row: TableRow, names: Sequence[str], tr: Translator) -> str:
-    """A finished table's result in words: who won and the final scores."""
+def _detail_of(
+    game: AnyGame | None, result: Mapping[str, Any], names: Sequence[str], tr: Translator
+) -> str:
+    """How the game ended beyond scores and winners (:meth:`Game.describe_outcome`: the
+    number of deals, …) in ``tr``'s language, or ``""``."""
+    if game is None:
+        return ""
+    try:
+        outcome = Outcome(
+            tuple(tuple(side) for side in result.get("sides", [])),
+            tuple(result.get("scores", [])),
+            tuple(result.get("winners", [])),
+            str(result.get("detail", "")),
+        )
+    except TypeError:
+        return ""
+    message = game.describe_outcome(outcome)
+    if message is None or not tr.has(message.id):
+        return ""
+    return render_message(message, names, tr)
+
+
+def _result_of(
+    row: TableRow, names: Sequence[str], tr: Translator, game: AnyGame | None = None
+) -> str:
+    """A finished table's result in words, as HTML: who won (names in ``<bdi>``), the
+    final scores and how the game ended (the game's words for it, when it has some)."""
     result = row.result
     if row.status == "abandoned" or not result:
-        return tr.gettext("status:" + row.status)
+        return escape(tr.gettext("status:" + row.status))
     sides = result.get("sides", [])
     winners = [
-        " + ".join(names[s] if 0 <= s < len(names) else "?" for s in sides[w])
+        " + ".join(bdi(names[s] if 0 <= s < len(names) else "?") for s in sides[w])
         for w in result.get("winners", [])
         if 0 <= w < len(sides)
     ]
     scores = " : ".join(str(x) for x in result.get("scores", []))
+    detail = _detail_of(game, result, names, tr)
+    detail = f' <span class="detail">· {escape(detail)}</span>' if detail else ""
     if not winners:
-        return tr.fmt("Draw ({scores})", scores=scores)
-    return tr.nfmt(
+        return escape(tr.fmt("Draw ({scores})", scores=scores)) + detail
+    text = tr.nfmt(
         "Winner: {names} ({scores})",
         "Winners: {names} ({scores})",
         len(winners),
-        names=", ".join(winners),
+        names="\x00",
         scores=scores,
     )
+    return _fmt_html(text, ", ".join(winners)) + detail
 
 
 def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, AnyGame]) -> str:
@@ -229,14 +294,15 @@ def finished_list(tr: Translator, rows: Sequence[TableRow], games: Mapping[str, 
         stamp = r.updated_at.isoformat() if r.updated_at is not None else ""
         out.append(
             f'<tr><td><time datetime="{escape(stamp)}">{escape(when)}</time></td>'
-            f"<td>{escape(title)}</td><td>{escape(', '.join(names))}</td>"
-            f"<td>{escape(_result_of(r, names, tr))}</td>"
+            f"<td>{escape(title)}</td><td>{', '.join(bdi(n) for n in names)}</td>"
+            f"<td>{_result_of(r, names, tr, game)}</td>"
             f'<td><a href="/replay/{escape(r.id)}">{escape(tr.gettext("Replay"))}</a></td></tr>'
         )
     return (
         f'<table class="list finished"><thead><tr><th>{escape(tr.gettext("Date"))}</th>'
         f"<th>{escape(tr.gettext('Game'))}</th><th>{escape(tr.gettext('Who played'))}</th>"
-        f"<th>{escape(tr.gettext('Result'))}</th><th></th></tr></thead>"
+        f"<th>{escape(tr.gettext('Result'))}</th>"
+        f'<th><span class="visually-hidden">{escape(tr.gettext("Replay"))}</span></th></tr></thead>'
         f"<tbody>{''.join(out)}</tbody></table>"
     )
 
@@ -308,7 +374,10 @@ def lobby_page(
 <h1>{escape(tr.gettext("Card games in your browser"))}</h1>
 <form method="post" action="/play"><button class="big" type="submit" id="quick-play">
 {escape(quick_label)}</button></form>
+<p class="daily-links"><a href="/daily">{escape(tr.gettext("Daily challenge"))}</a> ·
+<a href="/leaderboard">{escape(tr.gettext("Leaderboards"))}</a></p>
 {mine}
+{deck_switch(tr)}
 </section>
 <section class="new-table">
 <h2>{escape(tr.gettext("New table"))}</h2>
@@ -363,16 +432,24 @@ def _boot(mode: str, table_id: str, game: AnyGame, players: int, tr: Translator)
     }
 
 
+# What app.js draws into, and the live region (outside what it redraws) that reads out each
+# new log entry once.
+_SHELL = (
+    '<div id="app" class="app"><p class="loading">…</p></div>'
+    '<div id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="false"></div>'
+)
+
+
 def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The table shell; ``app.js`` draws it from the websocket's messages."""
-    body = '<div id="app" class="app"><p class="loading">…</p></div>'
+    body = _SHELL + '<script src="/static/sorting.js" defer></script>'
     boot = _boot("table", table_id, game, players, tr)
     return _layout(tr, f"{game_title(game, tr)} — cardtable", body, boot, f"/t/{table_id}")
 
 
 def replay_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
     """The replay shell; ``app.js`` fetches the steps."""
-    body = '<div id="app" class="app"><p class="loading">…</p></div>'
+    body = _SHELL
     boot = _boot("replay", table_id, game, players, tr)
     title = f"{game_title(game, tr)} — {tr.gettext('Replay')}"
     return _layout(tr, title, body, boot, f"/replay/{table_id}")
@@ -385,9 +462,10 @@ def player_page(
     games: Sequence[PlayerGame],
     ratings: dict[str, tuple[float, float, int]],
     known: Mapping[str, AnyGame] | None = None,
+    extra: str = "",
 ) -> str:
     """A player's rating per game and their tables (games named as ``tr``'s players know
-    them, for the games in ``known``)."""
+    them, for the games in ``known``), then ``extra`` (HTML: their history)."""
     known = known or {}
 
     def title(g: str) -> str:
@@ -411,7 +489,7 @@ def player_page(
             f"<td>{'✓' if pg.rated else ''}</td>"
             f"<td>{pg.updated_at:%Y-%m-%d %H:%M}</td></tr>"
         )
-    body = f"""<h1>{escape(name)}</h1>
+    body = f"""<h1>{bdi(name)}</h1>
 <h2>{escape(tr.gettext("Ratings"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Rating"))}</th><th>μ ± σ</th><th>{escape(tr.gettext("Games"))}</th></tr>
@@ -419,5 +497,6 @@ def player_page(
 <h2>{escape(tr.gettext("Games"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Status"))}</th><th>{escape(tr.gettext("Result"))}</th>
-<th>{escape(tr.gettext("Rated"))}</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>"""
+<th>{escape(tr.gettext("Rated"))}</th><th></th></tr></thead><tbody>{"".join(rows)}</tbody></table>
+{extra}"""
     return _layout(tr, f"{name} — cardtable", body, None, f"/player/{player_id}")

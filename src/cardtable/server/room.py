@@ -206,6 +206,8 @@ class Room:
     async def execute(self, player_id: str | None, player_name: str, cmd: dict[str, Any]) -> None:
         """Run a client's command; raise :class:`ClientError` and change nothing if rejected."""
         kind = cmd.get("type")
+        if kind in ("leave", "replace") and self.meta.daily is not None:
+            raise ClientError("forbidden", "a daily challenge deal is played to its end")
         if kind == "act":
             await self._act_cmd(player_id, cmd)
         elif kind == "sit":
@@ -217,6 +219,8 @@ class Room:
             await self._to_bot(seat)
         elif kind == "replace":
             await self._replace(player_id, cmd)
+        elif kind == "follow":
+            await self._follow(player_id, cmd)
         else:
             raise ClientError("malformed", f"unknown message type {kind!r}")
 
@@ -296,6 +300,19 @@ class Room:
         target.owner = player_id
         target.name = name
         await self.store.save_meta(self.id, self.meta.to_json(), seat_players={seat: player_id})
+        self.after_meta()
+
+    async def _follow(self, player_id: str | None, cmd: dict[str, Any]) -> None:
+        """Point everyone at the table that follows this finished one (a rematch)."""
+        table = cmd.get("table")
+        if self.seat_of(player_id) is None:
+            raise ClientError("wrong_seat", "only players at the table may do that")
+        if not isinstance(table, str) or self.status == "playing":
+            raise ClientError("invalid", "a table is followed by another once it is over")
+        if self.meta.next is not None:
+            return
+        self.meta.next = table
+        await self.store.save_meta(self.id, self.meta.to_json())
         self.after_meta()
 
     async def _replace(self, player_id: str | None, cmd: dict[str, Any]) -> None:

@@ -11,9 +11,11 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Date,
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -21,7 +23,18 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["METADATA", "players", "ratings", "table_actions", "table_players", "tables"]
+__all__ = [
+    "METADATA",
+    "daily_attempts",
+    "daily_deals",
+    "players",
+    "rating_history",
+    "ratings",
+    "server_secrets",
+    "table_actions",
+    "table_players",
+    "tables",
+]
 
 METADATA = MetaData()
 
@@ -80,3 +93,50 @@ ratings = Table(
     Column("sigma", Float, nullable=False),
     Column("games", Integer, nullable=False),
 )
+
+rating_history = Table(
+    "rating_history",
+    METADATA,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(40), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_history_player_game", "player_id", "game"),
+)
+"""Every rating a player had, one row per rated game (the player page's chart)."""
+
+server_secrets = Table(
+    "server_secrets",
+    METADATA,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
+"""Secrets generated once and shared by every process (the daily challenge's seed key)."""
+
+daily_attempts = Table(
+    "daily_attempts",
+    METADATA,
+    Column("day", Date, primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("player_id", String(24), ForeignKey("players.id"), primary_key=True),
+    Column("deals", Integer, nullable=False),
+    Column("score", Integer, nullable=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+"""One attempt per player, game and (UTC) day: the primary key is the one-attempt rule."""
+
+daily_deals = Table(
+    "daily_deals",
+    METADATA,
+    Column("day", Date, primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("player_id", String(24), primary_key=True),
+    Column("deal", Integer, primary_key=True),
+    Column("table_id", String(40), ForeignKey("tables.id"), nullable=False, unique=True),
+    Column("score", Integer, nullable=True),
+)
+"""The table of each deal of an attempt (one per deal: the key forbids a second)."""

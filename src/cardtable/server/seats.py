@@ -35,13 +35,20 @@ class Seat:
 
 @dataclass(slots=True)
 class Meta:
-    """The server's part of a table: seats, timer, hints, and when owners were last seen."""
+    """The server's part of a table: seats, timer, hints, and when owners were last seen.
+
+    ``daily`` marks a deal of the daily challenge (``{game, day, deal, deals}``: only its
+    player may watch it while the day lasts); ``next`` is the table that follows this one
+    (a rematch), where its clients move.
+    """
 
     seats: list[Seat]
     timer: float | None = None
     hints: bool = True
     unit: bool = False
     gone_since: dict[int, float] = field(default_factory=dict)
+    daily: dict[str, Any] | None = None
+    next: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The metadata as stored (``gone_since`` is this process's knowledge only)."""
@@ -50,6 +57,8 @@ class Meta:
             "timer": self.timer,
             "hints": self.hints,
             "unit": self.unit,
+            "daily": self.daily,
+            "next": self.next,
         }
 
     @classmethod
@@ -60,6 +69,8 @@ class Meta:
             data.get("timer"),
             bool(data.get("hints", True)),
             bool(data.get("unit", False)),
+            daily=data.get("daily"),
+            next=data.get("next"),
         )
 
 

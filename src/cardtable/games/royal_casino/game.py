@@ -127,6 +127,10 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         """Why a move is not legal."""
         return rules.explain_illegal(state, action)
 
+    def describe_outcome(self, outcome: Outcome) -> Message | None:
+        """How the game ended in the game's words (see :func:`.present.describe_outcome`)."""
+        return present.describe_outcome(outcome)
+
     def outcome(self, state: RoyalCasinoState) -> Outcome | None:
         """Final scores and winners once over (for a single hand: the hand's points)."""
         if state.phase != Phase.OVER:

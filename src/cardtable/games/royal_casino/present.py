@@ -9,7 +9,7 @@ and the hand's score breakdown as rows.  The message ids are in ``locale/*/messa
 
 from __future__ import annotations
 
-from cardtable.core.game import Event
+from cardtable.core.game import Event, Outcome
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import (
     CardRef,
@@ -23,7 +23,7 @@ from cardtable.core.present import (
 from cardtable.games.royal_casino import events as ev
 from cardtable.games.royal_casino.events import capture_value
 
-__all__ = ["describe_event", "option_text", "score_table"]
+__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def describe_event(event: Event) -> Message | None:
@@ -125,3 +125,19 @@ def score_table(event: Event) -> ScoreTable | None:
     rows.append(ScoreRow(Message("bd:total"), event.points, total=True))
     rows.append(ScoreRow(Message("bd:score"), event.scores, total=True))
     return ScoreTable(Message("Hand {hand}", {"hand": event.hand_no}), tuple(rows))
+
+
+_DETAILS = {"one hand": "a single hand", "match to 21": "a match to 21 points"}
+
+
+def describe_outcome(outcome: Outcome) -> Message | None:
+    """What was played (the engine's ``"one hand"`` or ``"match to 21"``, kept as it is in
+    every record) as a message.
+
+    >>> describe_outcome(Outcome(((0,), (1,)), (21, 19), (0,), "match to 21"))
+    Message(id='a match to 21 points', params={}, plural=None)
+    >>> describe_outcome(Outcome(((0,), (1,)), (3, 5), (1,), "??")) is None
+    True
+    """
+    text = _DETAILS.get(outcome.detail)
+    return None if text is None else Message(text)

@@ -326,6 +326,11 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         """An option's label, help and choice labels as message ids."""
         return present.option_text(spec)
 
+    def describe_outcome(self, outcome: Outcome) -> Message | None:
+        """The number of deals played (and a shared win), with its plural (see
+        :func:`.present.describe_outcome`)."""
+        return present.describe_outcome(outcome)
+
     def score_table(self, event: Event) -> ScoreTable | None:
         """The end-of-unit score breakdown an event carries, as rows."""
         return present.score_table(event)

@@ -10,12 +10,14 @@ help, and the deal's score breakdown as rows.  The message ids are in
 
 from __future__ import annotations
 
-from cardtable.core.game import Event
+import re
+
+from cardtable.core.game import Event, Outcome
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import CardRef, Message, OptionText, ScoreRow, ScoreTable, SeatRef
 from cardtable.games.royal_mastheads import events as ev
 
-__all__ = ["describe_event", "option_text", "score_table"]
+__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def _scores(values: tuple[int, ...]) -> str:
@@ -54,6 +56,27 @@ def describe_event(event: Event) -> Message | None:
     if isinstance(event, ev.SetOver):
         return Message("Game over: {scores}", {"scores": _scores(event.totals)})
     return None
+
+
+_DETAIL = re.compile(r"(\d+) deal\(s\)(, co-winners)?")
+
+
+def describe_outcome(outcome: Outcome) -> Message | None:
+    """The outcome's detail (``"3 deal(s)"``, ``"1 deal(s), co-winners"``: the engine's
+    text, kept as it is in every record) as a message with its plural by the count.
+
+    >>> describe_outcome(Outcome(((0,), (1,), (2,), (3,)), (1, 2, 3, 4), (3,), "3 deal(s)"))
+    Message(id='{num} deal', params={'num': 3}, plural='{num} deals')
+    >>> describe_outcome(Outcome(((0,),), (0,), (0,), "??")) is None
+    True
+    """
+    found = _DETAIL.fullmatch(outcome.detail)
+    if found is None:
+        return None
+    num = int(found.group(1))
+    if found.group(2):
+        return Message("{num} deal, co-winners", {"num": num}, plural="{num} deals, co-winners")
+    return Message("{num} deal", {"num": num}, plural="{num} deals")
 
 
 def option_text(spec: OptionSpec) -> OptionText:

@@ -125,6 +125,10 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         """The rule id and a one-line reason why an action is not legal."""
         return rules.explain_illegal(state, action)
 
+    def describe_outcome(self, outcome: Outcome) -> Message | None:
+        """How the game ended in the game's words (see :func:`.present.describe_outcome`)."""
+        return present.describe_outcome(outcome)
+
     def outcome(self, state: RummyState) -> Outcome | None:
         """Totals and winners once the game is over (R10)."""
         if state.phase != Phase.OVER:

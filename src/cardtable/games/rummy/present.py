@@ -9,7 +9,9 @@ the round's score breakdown as rows.  The message ids are in ``locale/*/messages
 
 from __future__ import annotations
 
-from cardtable.core.game import Event
+import re
+
+from cardtable.core.game import Event, Outcome
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import (
     CardRef,
@@ -24,7 +26,7 @@ from cardtable.games.rummy import events as ev
 from cardtable.games.rummy.scoring import CLOSER_BONUS, PENALTY
 from cardtable.games.rummy.state import parse_phys
 
-__all__ = ["describe_event", "option_text", "score_table"]
+__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def describe_event(event: Event) -> Message | None:
@@ -119,3 +121,23 @@ def score_table(event: Event) -> ScoreTable | None:
     rows.append(ScoreRow(Message("rummy.bd.totals"), event.totals, total=True))
     title = "Round {round} (doubled)" if event.doubled else "Round {round}"
     return ScoreTable(Message(title, {"round": event.round}), tuple(rows))
+
+
+_WENT_OUT = re.compile(r"last round: P(\d+) went out")
+
+
+def describe_outcome(outcome: Outcome) -> Message | None:
+    """How the last round ended (the engine's ``"last round: P2 went out"`` or ``"last
+    round: blocked"``, kept as it is in every record) as a message naming the seat.
+
+    >>> describe_outcome(Outcome(((0,), (1,)), (-25, 25), (1,), "last round: P2 went out"))
+    Message(id='last round: {name} went out', params={'name': SeatRef(seat=1)}, plural=None)
+    >>> describe_outcome(Outcome(((0,), (1,)), (0, 0), (0,), "last round: blocked"))
+    Message(id='last round blocked', params={}, plural=None)
+    """
+    if outcome.detail == "last round: blocked":
+        return Message("last round blocked")
+    found = _WENT_OUT.fullmatch(outcome.detail)
+    if found is None:
+        return None
+    return Message("last round: {name} went out", {"name": SeatRef(int(found.group(1)) - 1)})

@@ -13,7 +13,8 @@ from cardtable.core.errors import CardtableError
 from cardtable.games import get_game
 from cardtable.server.forms import InvalidRequest, check_new_table
 from cardtable.server.messages import replay_steps
-from cardtable.server.routes.web import create_table, hub_of, tr_of
+from cardtable.server.room import Room
+from cardtable.server.routes.web import PLAYER_COOKIE, create_table, hub_of, tr_of
 
 __all__ = ["router"]
 
@@ -92,12 +93,22 @@ async def api_create(request: Request) -> Response:
     return response
 
 
+async def _may_replay(request: Request, room: Room) -> bool:
+    """Whether the request's player may see the table's every hand (daily deals: once
+    they have played that day's challenge)."""
+    h = hub_of(request)
+    pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
+    return await h.may_watch(room, pid, replay=True)
+
+
 @router.get("/api/replay/{table_id}")
 async def replay_json(request: Request, table_id: str) -> Response:
     """Every state of a finished table with every hand shown (for the replay page)."""
     room = await hub_of(request).get(table_id)
     if room is None:
         return JSONResponse({"error": "no such table"}, status_code=404)
+    if not await _may_replay(request, room):
+        return JSONResponse({"error": "a daily challenge deal; play it first"}, status_code=403)
     if room.status == "playing":
         return JSONResponse(
             {"error": "the game is still being played; replays show every hand"},
@@ -112,6 +123,8 @@ async def record_json(request: Request, table_id: str) -> Response:
     room = await hub_of(request).get(table_id)
     if room is None:
         return JSONResponse({"error": "no such table"}, status_code=404)
+    if not await _may_replay(request, room):
+        return JSONResponse({"error": "a daily challenge deal; play it first"}, status_code=403)
     if room.status == "playing":
         return JSONResponse(
             {"error": "the record (with its seed) is published once the game is over"},

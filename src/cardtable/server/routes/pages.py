@@ -12,7 +12,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
 from cardtable.server.forms import InvalidRequest, Problem, check_new_table
-from cardtable.server.pages import lobby_page, player_page, replay_page, table_page, table_script
+from cardtable.server.pages import lobby_page, replay_page, table_page, table_script
 from cardtable.server.routes.web import PLAYER_COOKIE, create_table, hub_of, remember, tr_of
 
 __all__ = ["router"]
@@ -31,6 +31,9 @@ def _page(request: Request, html: str, status: int = 200) -> HTMLResponse:
 def _not_found(request: Request, what: str) -> HTMLResponse:
     return _page(request, f"<h1>{tr_of(request).gettext(what)}</h1>", 404)
 
+
+PRIVATE = "This is a deal of the daily challenge: it is shown once you have played it."
+"""Why a daily challenge deal is not shown (a catalog message id)."""
 
 QUICK_GAME = "royal-casino"
 """The game of the one-click button (the registry's name, never compared with a game)."""
@@ -149,30 +152,27 @@ async def new_table(request: Request) -> Response:
 @router.get("/t/{table_id}", response_class=HTMLResponse)
 async def table(request: Request, table_id: str) -> HTMLResponse:
     """The page of a table (the client connects to its websocket)."""
-    room = await hub_of(request).get(table_id)
+    h = hub_of(request)
+    room = await h.get(table_id)
     if room is None:
         return _not_found(request, "No such table")
+    pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
+    if not await h.may_watch(room, pid):
+        return _page(request, f"<h1>{tr_of(request).gettext(PRIVATE)}</h1>", 403)
     return _page(request, table_page(tr_of(request), room.id, room.game, len(room.meta.seats)))
 
 
 @router.get("/replay/{table_id}", response_class=HTMLResponse)
 async def replay_html(request: Request, table_id: str) -> HTMLResponse:
     """The replay page of a table (it reads ``/api/replay``)."""
-    room = await hub_of(request).get(table_id)
+    h = hub_of(request)
+    room = await h.get(table_id)
     if room is None:
         return _not_found(request, "No such table")
+    pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
+    if not await h.may_watch(room, pid, replay=True):
+        return _page(request, f"<h1>{tr_of(request).gettext(PRIVATE)}</h1>", 403)
     return _page(request, replay_page(tr_of(request), room.id, room.game, len(room.meta.seats)))
-
-
-@router.get("/player/{player_id}", response_class=HTMLResponse)
-async def player(request: Request, player_id: str) -> HTMLResponse:
-    """A player's page: their games and ratings."""
-    found = await asyncio.to_thread(hub_of(request).store.player, player_id)
-    if found is None:
-        return _not_found(request, "No such player")
-    name, games, rates = found
-    known = {g.info.name: g for g in hub_of(request).games()}
-    return _page(request, player_page(tr_of(request), player_id, name, games, rates, known))
 
 
 @router.get("/games/{name}/table.js")

@@ -8,6 +8,7 @@ import secrets
 from fastapi import Request, Response
 from starlette.requests import HTTPConnection
 
+from cardtable.server.daily import Daily
 from cardtable.server.forms import NewTable
 from cardtable.server.hub import Hub
 from cardtable.server.i18n import LANGUAGES, Translator, negotiate, translator
@@ -16,6 +17,7 @@ __all__ = [
     "LANG_COOKIE",
     "PLAYER_COOKIE",
     "create_table",
+    "daily_of",
     "hub_of",
     "lang_of",
     "remember",
@@ -33,6 +35,13 @@ def hub_of(conn: HTTPConnection) -> Hub:
     hub = conn.app.state.hub
     assert isinstance(hub, Hub), "the application has not started"
     return hub
+
+
+def daily_of(conn: HTTPConnection) -> Daily:
+    """The daily challenge of this process (set up with the hub)."""
+    daily = conn.app.state.daily
+    assert isinstance(daily, Daily), "the application has not started"
+    return daily
 
 
 def lang_of(conn: HTTPConnection) -> tuple[str, bool]:

@@ -25,6 +25,45 @@
   function esc(s) {
     return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   }
+  // A translated sentence as HTML whose values are HTML already (names in <bdi>).
+  function tHtml(msg, htmlVals) {
+    const s = I.messages[msg];
+    return fill(esc(typeof s === "string" && s ? s : msg), htmlVals);
+  }
+  // A player's name isolated from the text around it (a Hebrew or Arabic name must not
+  // reorder the sentence it stands in).
+  function bdi(name) {
+    return "<bdi>" + esc(name) + "</bdi>";
+  }
+  // Text that names seats (a log line, the server's translated sentence) as HTML with each
+  // seat's name in <bdi>; the longest name is tried first, and only whole words match.
+  function markNames(text, names) {
+    const known = (names || []).filter((n) => n && n !== "?").map(esc);
+    const h = esc(text);
+    if (!known.length) return h;
+    known.sort((a, b) => b.length - a.length);
+    const alt = known.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
+    const re = new RegExp("(?<![\\p{L}\\p{N}])(?:" + alt + ")(?![\\p{L}\\p{N}])", "gu");
+    return h.replace(re, (m) => "<bdi>" + m + "</bdi>");
+  }
+  // The live region (outside the redrawn page) that reads each new log entry out, once.
+  function announce(texts) {
+    const box = document.getElementById("announcer");
+    if (!box) return;
+    for (const text of texts) {
+      if (!text) continue;
+      const p = document.createElement("p");
+      p.textContent = text;
+      box.appendChild(p);
+    }
+    while (box.childElementCount > 8) box.removeChild(box.firstElementChild);
+  }
+  function fourColour() {
+    return !!(window.cardtableDeck && window.cardtableDeck.fourColour());
+  }
+  function deckToggle() {
+    return '<button type="button" class="toggle" data-four-colour aria-pressed="' + fourColour() + '">' + esc(t("Four-colour deck")) + "</button>";
+  }
   const SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
   function parseCard(tok) {
     const m = /^(10|[2-9AJQK])([SHDC])('?)$/.exec(tok || "");
@@ -46,7 +85,8 @@
     }
     const rank = c ? c.rank : "★", suit = c ? SUIT[c.suit] : "JK";
     const red = c && (c.suit === "H" || c.suit === "D") ? " red" : "";
-    return '<svg viewBox="0 0 60 84" class="face' + red + '" aria-hidden="true" focusable="false">' +
+    const suitCls = c ? " s-" + c.suit : "";
+    return '<svg viewBox="0 0 60 84" class="face' + red + suitCls + '" aria-hidden="true" focusable="false">' +
       '<rect x="1" y="1" width="58" height="82" rx="6" class="bg"/>' +
       '<text x="5" y="18" class="rank">' + rank + "</text>" +
       '<text x="5" y="33" class="pip">' + suit + "</text>" +
@@ -84,6 +124,8 @@
   let showLastTrick = false;
   let deadline = null;
   let sending = false;
+  let focusLost = false;
+  let lastStatus = null;
 
   function send(obj) {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj));
@@ -103,12 +145,15 @@
       setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
     };
   }
-  function noteEvents(list) {
+  function noteEvents(list, fresh) {
     for (const e of list) {
       events.push(e);
       if (e.breakdown) breakdown = e.breakdown;
     }
     if (events.length > 400) events = events.slice(-400);
+    // A new entry is read out as it is written in the log; a whole state (on connecting)
+    // is not.
+    if (fresh) announce(list.map((e) => e.text));
   }
   // -- incremental updates (patch messages) ------------------------------------------------
   // A ``patch`` says what changed since version ``base``: ``set`` replaces top-level fields,
@@ -138,8 +183,9 @@
     }
     if (msg.type === "state" || msg.type === "update") {
       resyncing = false;
+      if (msg.next) return location.assign(msg.next); // a rematch: everyone moves there
       if (msg.type === "state") events = [];
-      noteEvents(msg.events || []);
+      noteEvents(msg.events || [], msg.type === "update");
       const moved = !S || S.version !== msg.version || S.seat !== msg.seat;
       S = msg;
       lastVersion = msg.version;
@@ -156,6 +202,10 @@
       sending = false;
       errorText = t("error:" + msg.code) + (msg.message ? " — " + msg.message : "");
       errorRule = msg.rule || null;
+      render();
+    } else if (msg.type === "notice") {
+      errorText = msg.message;
+      errorRule = null;
       render();
     } else if (msg.type === "hint") {
       hint = msg.action;
@@ -225,23 +275,35 @@
     if (s.kind === "bot") return t("Bot {n} ({level})", { n: i + 1, level: t("level:" + s.level) });
     return s.name;
   }
+  function seatNames() {
+    return S ? S.seats.map((_, i) => seatName(i)) : [];
+  }
+  function nameHtml(i) {
+    return bdi(seatName(i));
+  }
 
   // -- per-game middles ---------------------------------------------------------------------
   function tokenCard(tok, extra) {
     return cardEl(tok, { token: tok, target: isTarget(tok), selected: selected.includes(tok), hint: hintTokens().includes(tok), extra: extra });
   }
-  function sideName(i) {
+  function sideSeats(i) {
     // boot.sides: the seats of each side (Game.sides), so partners show as "A + C".
     const side = boot.sides && boot.sides[i];
-    return side && side.length > 1 ? side.map(seatName).join(" + ") : seatName(i);
+    return side && side.length > 1 ? side : [i];
+  }
+  function sideName(i) {
+    return sideSeats(i).map(seatName).join(" + ");
+  }
+  function sideHtml(i) {
+    return sideSeats(i).map(nameHtml).join(" + ");
   }
   function played(card, seat) {
-    return '<figure class="played">' + cardEl(card, { extra: seatName(seat) }) + "<figcaption>" + esc(seatName(seat)) + "</figcaption></figure>";
+    return '<figure class="played">' + cardEl(card, { extra: seatName(seat) }) + "<figcaption>" + nameHtml(seat) + "</figcaption></figure>";
   }
   function scoresTable(scores) {
     if (!scores || !scores.length) return "";
-    let h = '<table class="small"><thead><tr><th></th><th>' + esc(t("Points")) + "</th></tr></thead><tbody>";
-    scores.forEach((p, i) => (h += "<tr><th>" + esc(sideName(i)) + "</th><td>" + p + "</td></tr>"));
+    let h = '<table class="small"><thead><tr><th><span class="visually-hidden">' + esc(t("Player")) + "</span></th><th>" + esc(t("Points")) + "</th></tr></thead><tbody>";
+    scores.forEach((p, i) => (h += "<tr><th>" + sideHtml(i) + "</th><td>" + p + "</td></tr>"));
     return h + "</tbody></table>";
   }
   function genericMiddle(v) {
@@ -257,32 +319,37 @@
   // What a game's own table.js (games/<game>/static/table.js, loaded before this file)
   // may use to draw the middle of the table.
   const kit = {
-    t, nt, esc, pretty, cardName, cardSVG, cardEl, tokenCard, isTarget, seatName, sideName, played, scoresTable,
+    t, nt, esc, tHtml, bdi, pretty, cardName, cardSVG, cardEl, tokenCard, isTarget, seatName, sideName, nameHtml, sideHtml, played, scoresTable,
     isSelected: (tok) => selected.includes(tok),
     isHinted: (tok) => hintTokens().includes(tok),
     legal: () => (S ? S.legal : []),
     showLastTrick: () => showLastTrick,
   };
+  // The middle's heading (for a screen reader's list of headings; its zones are h3).
+  function middleTitle() {
+    return '<h2 class="visually-hidden" id="middle-title">' + esc(t("Table")) + "</h2>";
+  }
   function middle(v) {
     const own = window.cardtable && window.cardtable.middle;
     return own ? own(v, kit) : genericMiddle(v);
   }
 
   // -- the page -----------------------------------------------------------------------------
-  function statusText() {
+  // The status line as HTML (names in <bdi>).
+  function statusHtml() {
     if (!S) return "";
     if (S.status === "finished") {
       const o = S.outcome;
       if (o && o.winners.length) {
-        const names = o.winners.map((w) => o.sides[w].map(seatName).join(" + ")).join(", ");
-        return t("Game over — {names} won", { names: names });
+        const names = o.winners.map((w) => o.sides[w].map(nameHtml).join(" + ")).join(", ");
+        return tHtml("Game over — {names} won", { names: names });
       }
-      return t("Game over");
+      return esc(t("Game over"));
     }
-    if (S.status === "abandoned") return t("The game was abandoned");
+    if (S.status === "abandoned") return esc(t("The game was abandoned"));
     if (S.to_act == null) return "";
-    if (S.to_act === S.seat) return t("Your turn");
-    return t("{name} to play", { name: seatName(S.to_act) });
+    if (S.to_act === S.seat) return esc(t("Your turn"));
+    return tHtml("{name} to play", { name: nameHtml(S.to_act) });
   }
   function seatsBar() {
     const sizes = (S.view && S.view.hand_sizes) || [];
@@ -291,8 +358,8 @@
       const cls = ["seat"];
       if (S.to_act === i && S.status === "playing") cls.push("acting");
       if (s.you) cls.push("you");
-      h += '<li class="' + cls.join(" ") + '"><span class="dot ' + (s.connected ? "on" : "off") + '" title="' +
-        esc(s.connected ? t("connected") : t("away")) + '"></span> <b>' + esc(seatName(i)) + "</b>" + (s.you ? " (" + esc(t("you")) + ")" : "");
+      h += '<li class="' + cls.join(" ") + '"><span class="dot ' + (s.connected ? "on" : "off") + '" role="img" title="' +
+        esc(s.connected ? t("connected") : t("away")) + '" aria-label="' + esc(s.connected ? t("connected") : t("away")) + '"></span> <b>' + nameHtml(i) + "</b>" + (s.you ? " (" + esc(t("you")) + ")" : "");
       if (sizes[i] != null) h += ' <span class="muted">' + esc(nt("{num} card", "{num} cards", sizes[i])) + "</span>";
       const known = (S.view && S.view.known_in_hand && S.view.known_in_hand[i]) || [];
       if (known.length && !s.you) h += ' <span class="known">' + esc(t("holds {cards}", { cards: known.map(pretty).join(" ") })) + "</span>";
@@ -328,11 +395,14 @@
   function handPanel() {
     const hand = S.view && S.view.hand;
     if (!hand) {
-      return '<section class="hand spectator" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
+      return '<section class="hand spectator" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '"><p class="muted">' + esc(t("You are watching.")) + "</p></section>";
     }
     const n = hand.length;
-    let h = '<section class="hand" aria-label="' + esc(t("Your hand")) + '"><div class="fan" style="--n:' + n + '">';
-    hand.forEach((c, i) => {
+    // The hand's cards are buttons in one container (.fan), in the order they are shown
+    // (sorting.js: the player's own order of the hand).
+    const sorter = window.cardtableSort;
+    let h = '<section class="hand" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '">' + (sorter ? sorter.toolbar((m) => esc(t(m))) : "") + '<div class="fan" style="--n:' + n + '">';
+    (sorter ? sorter.order(hand, boot.table, S.seat) : hand).forEach((c, i) => {
       const sel = selectable(c);
       h += '<span class="slot" style="--i:' + i + '">' + cardEl(c, { token: c, selectable: sel, selected: selected.includes(c), hint: hintTokens().includes(c) }) + "</span>";
     });
@@ -344,7 +414,7 @@
     if (!breakdown) return "";
     let h = '<details class="breakdown" open><summary>' + esc(t("Score breakdown")) + " — " + esc(breakdown.title) + "</summary>";
     h += '<table class="small score-breakdown"><thead><tr><th></th>' +
-      breakdown.columns.map((c) => '<th scope="col">' + esc(c) + "</th>").join("") + "</tr></thead><tbody>";
+      breakdown.columns.map((c) => '<th scope="col">' + markNames(c, seatNames()) + "</th>").join("") + "</tr></thead><tbody>";
     for (const row of breakdown.rows) {
       h += "<tr" + (row.total ? ' class="total"' : "") + '><th scope="row">' + esc(row.label) + "</th>" +
         row.values.map((v) => "<td>" + esc(v) + "</td>").join("") + "</tr>";
@@ -355,14 +425,27 @@
     const url = location.origin + "/t/" + boot.table;
     let h = '<aside class="side">';
     h += '<div class="invite"><label>' + esc(t("Invite link")) + ' <input readonly id="invite" value="' + esc(url) + '"></label> <button type="button" data-cmd="copy">' + esc(t("Copy")) + "</button></div>";
-    if (S.seat != null && S.status === "playing") h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
+    if (S.seat != null && S.status === "playing" && !S.daily) h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
     if (S.status !== "playing") h += '<p><a href="/replay/' + esc(boot.table) + '">' + esc(t("Watch the replay")) + "</a></p>";
+    h += afterGame();
     h += breakdownPanel();
-    h += '<h2 class="log-title" id="log-title">' + esc(t("Log")) + '</h2><ol class="log" id="log" tabindex="0" aria-labelledby="log-title" aria-live="polite">';
+    // Not a live region itself: it is redrawn whole; #announcer reads out each new entry.
+    h += '<h2 class="log-title" id="log-title">' + esc(t("Log")) + '</h2><ol class="log" id="log" tabindex="0" aria-labelledby="log-title">';
     const tail = events.slice(-60);
-    for (const e of tail) h += "<li>" + esc(e.text) + "</li>";
+    const names = seatNames();
+    for (const e of tail) h += "<li>" + markNames(e.text, names) + "</li>";
     h += "</ol></aside>";
     return h;
+  }
+  // A finished daily deal leads to the next one; a finished table offers its players a rematch.
+  function afterGame() {
+    if (S.status !== "finished" || S.seat == null) return "";
+    const d = S.daily;
+    if (d) {
+      const label = d.deal + 1 < d.deals ? t("Next deal") : t("See the day's results");
+      return '<p><a class="button" id="daily-next" href="/daily/' + esc(d.game) + '/play">' + esc(label) + "</a></p>";
+    }
+    return '<form method="post" action="/t/' + esc(boot.table) + '/rematch"><button type="submit" id="rematch">' + esc(t("Rematch")) + "</button></form>";
   }
   function timerText() {
     if (!deadline || !S || S.status !== "playing") return "";
@@ -374,10 +457,16 @@
       app.innerHTML = '<p class="loading">' + esc(t("Connecting…")) + "</p>";
       return;
     }
-    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.token || document.activeElement.dataset.act : null;
-    let h = '<div class="bar"><h1>' + esc(boot.title) + "</h1>";
+    // Focus is kept across the redraw: on the same card or move, else on the same control.
+    const active = document.activeElement;
+    const inApp = active && active !== document.body && app.contains(active);
+    const focused = inApp && active.dataset ? active.dataset.token || active.dataset.act || null : null;
+    const focusedCmd = inApp ? active.id || (active.dataset && active.dataset.cmd) || null : null;
+    if (inApp) focusLost = false;
+    let h = '<div class="bar"><a class="skip" href="#hand">' + esc(t("Skip to your hand")) + "</a><h1>" + esc(boot.title) + "</h1>";
     h += '<a class="rules-link" href="' + esc(rulesHref("")) + '" target="_blank" rel="noopener">' + esc(t("Rules")) + "</a>";
-    h += '<p class="status" role="status" aria-live="polite">' + esc(statusText()) + "</p>";
+    h += deckToggle();
+    h += '<p class="status" role="status">' + statusHtml() + "</p>";
     h += '<p class="timer" id="timer">' + esc(timerText()) + "</p>";
     if (!connected) h += '<p class="offline" role="alert">' + esc(t("Reconnecting…")) + "</p>";
     h += "</div>";
@@ -386,9 +475,10 @@
       h += '<p class="error" role="alert">' + esc(errorText) + link + "</p>";
     }
     h += seatsBar();
-    h += '<div class="board"><section class="middle" aria-label="' + esc(t("Table")) + '">' + middle(S.view) + "</section>";
+    h += '<div class="board"><section class="middle" aria-labelledby="middle-title">' + middleTitle() + middle(S.view) + "</section>";
     h += sidePanel() + "</div>";
-    h += '<div class="bottom">' + actionsPanel() + handPanel() + "</div>";
+    // The hand, then the moves that use the picked cards: the order Tab goes in.
+    h += '<div class="bottom">' + handPanel() + actionsPanel() + "</div>";
     // The log keeps its newest entry in view, unless the reader has scrolled up to read.
     const oldLog = document.getElementById("log");
     const atEnd = !oldLog || oldLog.scrollHeight - oldLog.scrollTop - oldLog.clientHeight < 24;
@@ -397,9 +487,25 @@
     const log = document.getElementById("log");
     if (log) log.scrollTop = atEnd ? log.scrollHeight : oldTop;
     app.dataset.version = String(S.version);
-    if (focused) {
-      const el = app.querySelector('[data-token="' + CSS.escape(focused) + '"]') || app.querySelector('[data-act="' + CSS.escape(focused) + '"]');
-      if (el) el.focus();
+    let el = null;
+    if (focused) el = app.querySelector('[data-token="' + CSS.escape(focused) + '"]') || app.querySelector('[data-act="' + CSS.escape(focused) + '"]');
+    if (!el && focusedCmd) el = document.getElementById(focusedCmd) || app.querySelector('[data-cmd="' + CSS.escape(focusedCmd) + '"]');
+    if (inApp && !el) focusLost = true;
+    // The control in use went away (a card played, a move made): when the turn comes
+    // back, the focus goes to the hand's first playable card (or the first move), so a
+    // game is played with the keyboard alone.
+    if (!el && focusLost && myTurn() && !sending) {
+      el = app.querySelector(".hand .card.selectable") || app.querySelector(".actions .act");
+    }
+    if (el) {
+      el.focus();
+      focusLost = false;
+    }
+    // "Your turn" and the end of the game are read out too (once each time they come).
+    const now = S.status === "playing" ? (myTurn() ? "mine" : "other") : S.status;
+    if (now !== lastStatus) {
+      if (lastStatus !== null && now !== "other") announce([app.querySelector(".status").textContent]);
+      lastStatus = now;
     }
   }
   function onClick(e) {
@@ -445,6 +551,7 @@
   // -- replay mode --------------------------------------------------------------------------
   let R = null;
   let step = 0;
+  let announced = null;
   function stepTo(i) {
     if (!R) return;
     step = Math.max(0, Math.min(R.steps.length - 1, i));
@@ -455,21 +562,32 @@
     S = { seats: R.names.map((n) => ({ name: n, kind: "human" })), legal: [], seat: null, view: st.view };
     const last = R.steps.length - 1;
     let h = '<div class="bar"><h1>' + esc(boot.title) + " — " + esc(t("Replay")) + '</h1><p class="status">' +
-      esc(t("Move {n} of {m}", { n: step, m: last })) + "</p></div>";
+      esc(t("Move {n} of {m}", { n: step, m: last })) + "</p>" + deckToggle() + "</div>";
     h += '<div class="replay-controls" role="group" aria-label="' + esc(t("Replay")) + '">' +
       '<button type="button" data-cmd="step" data-to="0">' + esc(t("Start")) + "</button>" +
       '<button type="button" data-cmd="step" data-to="' + (step - 1) + '">' + esc(t("Back")) + "</button>" +
       '<button type="button" data-cmd="step" data-to="' + (step + 1) + '" id="replay-next">' + esc(t("Next")) + "</button>" +
       '<button type="button" data-cmd="step" data-to="' + last + '">' + esc(t("End")) + "</button></div>";
     if (st.action) h += '<p class="replay-action">' + esc(st.action) + "</p>";
-    h += '<ul class="log">' + st.events.map((e) => "<li>" + esc(e.text) + "</li>").join("") + "</ul>";
-    h += '<div class="board"><section class="middle">' + middle(st.view) + "</section></div>";
+    h += '<ul class="log">' + st.events.map((e) => "<li>" + markNames(e.text, R.names) + "</li>").join("") + "</ul>";
+    h += '<div class="board"><section class="middle" aria-labelledby="middle-title">' + middleTitle() + middle(st.view) + "</section></div>";
     h += '<section class="all-hands"><h2>' + esc(t("All hands")) + "</h2>";
     st.hands.forEach((hand, i) => {
-      h += '<div class="zone"><h3>' + esc(R.names[i]) + '</h3><div class="row">' + (hand || []).map((c) => cardEl(c, {})).join("") + "</div></div>";
+      h += '<div class="zone"><h3>' + bdi(R.names[i]) + '</h3><div class="row">' + (hand || []).map((c) => cardEl(c, {})).join("") + "</div></div>";
     });
     h += "</section>";
+    const cmd = document.activeElement && app.contains(document.activeElement) ? document.activeElement.dataset.to && document.activeElement.textContent : null;
     app.innerHTML = h;
+    // Stepping with the keyboard keeps the focus on the same button, and the step's
+    // entries are read out.
+    if (cmd) {
+      const same = Array.from(app.querySelectorAll(".replay-controls button")).find((b) => b.textContent === cmd);
+      if (same) same.focus();
+    }
+    if (announced !== step) {
+      if (announced !== null) announce(st.events.map((e) => e.text));
+      announced = step;
+    }
   }
 
   app.addEventListener("click", onClick);

@@ -18,7 +18,7 @@
         if (k.isHinted(b.id)) cls.push("hinted");
         h += '<button type="button" class="' + cls.join(" ") + '" data-token="' + k.esc(b.id) + '" aria-pressed="' +
           k.isSelected(b.id) + '" aria-label="' + k.esc(label + "; " + b.components.flat().map(k.cardName).join(", ")) + '">' +
-          '<span class="build-head">' + k.esc(b.id) + " = " + b.value + (b.multi ? " ×" : "") + " · " + k.esc(k.seatName(b.owner)) + "</span>" +
+          '<span class="build-head">' + k.esc(b.id) + " = " + b.value + (b.multi ? " ×" : "") + " · " + k.nameHtml(b.owner) + "</span>" +
           '<span class="mini">' + b.components.map((comp) => comp.map(k.pretty).join(" ")).join(" | ") + "</span></button>";
       }
       h += "</div></div>";
@@ -26,10 +26,10 @@
     h += '<p class="muted">' + k.esc(k.nt("{num} card in the stock", "{num} cards in the stock", v.stock_size)) + "</p>";
     const sides = v.piles ? v.piles.length : 0;
     if (sides) {
-      h += '<table class="small"><thead><tr><th></th><th>' + k.esc(k.t("Captured")) + "</th><th>♠</th><th>" + k.esc(k.t("Sweeps")) + "</th><th>" + k.esc(k.t("Points")) + "</th></tr></thead><tbody>";
+      h += '<table class="small"><thead><tr><th><span class="visually-hidden">' + k.esc(k.t("Player")) + "</span></th><th>" + k.esc(k.t("Captured")) + "</th><th>♠</th><th>" + k.esc(k.t("Sweeps")) + "</th><th>" + k.esc(k.t("Points")) + "</th></tr></thead><tbody>";
       for (let i = 0; i < sides; i++) {
         const spades = v.piles[i].filter((c) => /S$/.test(c)).length;
-        h += "<tr><th>" + k.esc(k.sideName(i)) + "</th><td>" + v.piles[i].length + "</td><td>" + spades + "</td><td>" + v.sweeps[i] + "</td><td>" + v.scores[i] + "</td></tr>";
+        h += "<tr><th>" + k.sideHtml(i) + "</th><td>" + v.piles[i].length + "</td><td>" + spades + "</td><td>" + v.sweeps[i] + "</td><td>" + v.scores[i] + "</td></tr>";
       }
       h += "</tbody></table>";
     }

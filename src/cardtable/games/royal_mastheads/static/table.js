@@ -17,13 +17,13 @@
       if (k.showLastTrick()) {
         const last = tricks[tricks.length - 1];
         h += '<div class="row trick">' + (last.cards || []).map((card, i) => k.played(card, (last.leader + i) % n)).join("") + "</div>";
-        if (last.winner != null) h += '<p class="muted">' + k.esc(k.t("{name} won the trick", { name: k.seatName(last.winner) })) + "</p>";
+        if (last.winner != null) h += '<p class="muted">' + k.tHtml("{name} won the trick", { name: k.nameHtml(last.winner) }) + "</p>";
       }
     }
     if (v.own_pot && v.own_pot.length) h += '<p class="muted">' + k.esc(k.t("Your pot cards")) + ": " + v.own_pot.map(k.pretty).join(" ") + "</p>";
-    h += '<table class="small"><thead><tr><th></th><th>' + k.esc(k.t("Tricks")) + "</th><th>" + k.esc(k.t("Points")) + "</th></tr></thead><tbody>";
+    h += '<table class="small"><thead><tr><th><span class="visually-hidden">' + k.esc(k.t("Player")) + "</span></th><th>" + k.esc(k.t("Tricks")) + "</th><th>" + k.esc(k.t("Points")) + "</th></tr></thead><tbody>";
     (v.totals || []).forEach((p, i) => {
-      h += "<tr><th>" + k.esc(k.seatName(i)) + "</th><td>" + ((v.tricks_won || [])[i] ?? "") + "</td><td>" + p + "</td></tr>";
+      h += "<tr><th>" + k.nameHtml(i) + "</th><td>" + ((v.tricks_won || [])[i] ?? "") + "</td><td>" + p + "</td></tr>";
     });
     h += "</tbody></table>";
     return h;

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Pictures of cardtable for the README, made in a real browser (Playwright and Chromium).
+
+    python scripts/screenshots.py                 # writes docs/screenshots/*.png
+    python scripts/screenshots.py --out /tmp/pics --langs en ru
+
+The script writes seeded tables into a new SQLite database in a temporary folder (a table
+of each game in the middle of a hand, round or deal, with the person's turn; and one
+finished Royal Casino hand), starts ``cardtable serve`` on a free port with that folder,
+opens each page in Chromium at 1280×800 and saves, for each language:
+
+- ``lobby-<lang>.png``: the start page, with the finished hand in the list;
+- ``table-<game>-<lang>.png``: a table of each game, the person to play;
+- ``breakdown-<lang>.png``: the end of a Royal Casino hand with its score breakdown;
+- ``rules-<lang>.png``: the Royal Casino guide, opened at a rule.
+
+The tables come from fixed seeds and the greedy bot's seeded moves, so the same pictures
+come out each time (but for the date in the list of finished games).  The pictures are
+reduced to 256 colours with Pillow when it is installed.  Chromium is ``--chromium``, else
+``$CARDTABLE_CHROMIUM``, else ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cardtable.games import get_game
+from cardtable.server.hub import player_id_of
+from cardtable.server.routes.web import PLAYER_COOKIE
+from cardtable.server.seats import Meta, Seat
+from cardtable.server.store import ActionLine, Store, TableRow
+from cardtable.tables.table import Table
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "screenshots-player-token"
+NAME = {"en": "Alice", "cs": "Jiří", "ru": "Ольга"}
+WIDTH, HEIGHT = 1280, 800
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A seeded table: ``moves`` greedy moves are made, then more until the person (seat
+    P1) is to play; ``finish`` plays the unit to its end instead."""
+
+    key: str
+    game: str
+    players: int
+    seed: int
+    moves: int
+    finish: bool = False
+
+
+SCENES = (
+    Scene("casino", "royal-casino", 2, 11, 9),
+    Scene("rummy", "rummy", 2, 5, 14),
+    Scene("mastheads", "royal-mastheads", 4, 3, 22),
+    Scene("casino-end", "royal-casino", 2, 7, 0, finish=True),
+)
+
+
+def _lines(scene: Scene) -> tuple[list[ActionLine], Table]:
+    """The scene's action lines, from a table where the greedy bot plays every seat."""
+    game = get_game(scene.game)
+    table = Table(
+        game, scene.players, scene.seed, seats=["bot:greedy"] * scene.players, scope="unit"
+    )
+    lines: list[ActionLine] = []
+    while not table.is_over:
+        if not scene.finish and len(lines) >= scene.moves and table.to_act == 0:
+            break
+        update = table.step_bot()
+        lines.append(ActionLine(update.version, update.seat, update.action))
+    return lines, table
+
+
+def _row(scene: Scene, lang: str) -> tuple[TableRow, list[ActionLine], Table]:
+    """The stored table of a scene for the person playing in ``lang``."""
+    lines, table = _lines(scene)
+    seats = [Seat("human", NAME[lang], owner=player_id_of(TOKEN))] + [
+        Seat("bot", "greedy", level="greedy") for _ in range(scene.players - 1)
+    ]
+    row = TableRow(
+        id=f"{scene.key}-{lang}",
+        game=scene.game,
+        players=scene.players,
+        seed=scene.seed,
+        scope="unit",
+        options=dict(table.record.options),
+        seats=["human:" + NAME[lang]] + ["bot:greedy"] * (scene.players - 1),
+        start=None,
+        meta=Meta(seats, unit=True).to_json(),
+    )
+    return row, lines, table
+
+
+def write_tables(data: Path, langs: Sequence[str]) -> None:
+    """Every scene, for every language, into the SQLite database the server will use."""
+    store = Store(f"sqlite:///{data / 'cardtable.sqlite3'}")
+    try:
+        with store.engine.begin() as conn:
+            Store.save_player(conn, player_id_of(TOKEN), TOKEN, NAME[langs[0]])
+            for lang in langs:
+                for scene in SCENES:
+                    row, lines, table = _row(scene, lang)
+                    Store.create_table(conn, row)
+                    Store.set_meta(conn, row.id, row.meta, seat_players={0: player_id_of(TOKEN)})
+                    outcome = table.outcome()
+                    if lines:
+                        Store.append_actions(
+                            conn,
+                            row.id,
+                            lines,
+                            status="finished" if outcome is not None else None,
+                            result=None if outcome is None else outcome.to_json(),
+                        )
+    finally:
+        store.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serving(data: Path) -> Iterator[str]:
+    """``cardtable serve`` on a free port with ``data`` as its folder; yields its URL."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "CARDTABLE_DATA": str(data),
+        "CARDTABLE_LEAVE_GRACE": "600",
+        "CARDTABLE_BOT_DELAY": "0",
+    }
+    env.pop("DATABASE_URL", None)
+    env.pop("REDIS_URL", None)
+    with (data / "server.log").open("ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(port)],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError((data / "server.log").read_text())
+            try:
+                with urllib.request.urlopen(url + "/healthz", timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _shrink(path: Path) -> None:
+    """The picture in 256 colours (a third of the size), when Pillow is there."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as img:
+        small = img.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT)
+    small.save(path, optimize=True)
+
+
+def _shot(page: Page, path: Path) -> Path:
+    """The page as it is now, saved to ``path``."""
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(150)  # the last drawing settles
+    page.screenshot(path=str(path))
+    _shrink(path)
+    return path
+
+
+def take(url: str, out: Path, langs: Sequence[str], chromium: str) -> list[Path]:
+    """Open every page in each language and save its picture; the files written."""
+    from playwright.sync_api import sync_playwright
+
+    written: list[Path] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        for lang in langs:
+            context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale=lang)
+            context.add_cookies([{"name": PLAYER_COOKIE, "value": TOKEN, "url": url}])
+            page = context.new_page()
+
+            page.goto(f"{url}/?lang={lang}")
+            written.append(_shot(page, out / f"lobby-{lang}.png"))
+            for scene in SCENES:
+                page.goto(f"{url}/t/{scene.key}-{lang}?lang={lang}")
+                if scene.finish:
+                    page.wait_for_selector(".breakdown table")
+                    page.locator(".breakdown").scroll_into_view_if_needed()
+                    written.append(_shot(page, out / f"breakdown-{lang}.png"))
+                else:
+                    page.wait_for_selector(".hand .card.selectable, .actions .act")
+                    written.append(_shot(page, out / f"table-{scene.game}-{lang}.png"))
+            page.goto(f"{url}/rules/royal-casino?lang={lang}#C9.1")
+            page.wait_for_selector(".guide")
+            written.append(_shot(page, out / f"rules-{lang}.png"))
+            context.close()
+        browser.close()
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Make the pictures; print each file written."""
+    parser = argparse.ArgumentParser(
+        prog="python scripts/screenshots.py",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog="Needs the test extra (Playwright) and Chromium. The README shows the pictures.",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=ROOT / "docs" / "screenshots",
+        help="the folder for the PNG files (default: docs/screenshots)",
+    )
+    parser.add_argument(
+        "--langs",
+        nargs="+",
+        default=["en", "cs"],
+        choices=sorted(NAME),
+        help="the page languages (default: en cs)",
+    )
+    parser.add_argument(
+        "--chromium",
+        default=os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium"),
+        help="the Chromium executable (default: $CARDTABLE_CHROMIUM or /usr/bin/chromium)",
+    )
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="cardtable-shots-") as tmp:
+        data = Path(tmp)
+        write_tables(data, args.langs)
+        with serving(data) as url:
+            for path in take(url, args.out, args.langs, args.chromium):
+                print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

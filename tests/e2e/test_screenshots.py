@@ -1,0 +1,49 @@
+"""``scripts/screenshots.py``: its help, and a run into a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.e2e.conftest import CHROMIUM, _need_chromium
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+
+
+def test_the_help_says_what_the_script_makes() -> None:
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "docs/screenshots" in out and "--langs" in out and "--out" in out
+
+
+def test_the_script_writes_every_picture_in_a_language(tmp_path: Path) -> None:
+    _need_chromium()
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--out", str(tmp_path), "--langs", "ru"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+        env={**os.environ, "CARDTABLE_CHROMIUM": CHROMIUM},
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names == sorted(
+        [
+            "lobby-ru.png",
+            "breakdown-ru.png",
+            "rules-ru.png",
+            "table-royal-casino-ru.png",
+            "table-rummy-ru.png",
+            "table-royal-mastheads-ru.png",
+        ]
+    )
+    assert sorted(done.stdout.split()) == [str(tmp_path / n) for n in names]  # each named
+    for path in tmp_path.glob("*.png"):
+        head = path.read_bytes()[:24]
+        assert head[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+        assert (width, height) == (1280, 800), path.name
