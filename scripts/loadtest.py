@@ -465,7 +465,11 @@ def main() -> int:
     finally:
         if server is not None:
             server.terminate()
-            server.wait(10)
+            try:
+                server.wait(10)
+            except subprocess.TimeoutExpired:  # still closing sockets: no need to wait
+                server.kill()
+                server.wait(10)
 
 
 if __name__ == "__main__":
