@@ -136,7 +136,14 @@ def client(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestC
     monkeypatch.setenv("CARDTABLE_DAILY_DEALS", "2")
     monkeypatch.setenv("CARDTABLE_DAILY_LEVEL", "random")
     monkeypatch.delenv("CARDTABLE_DAILY_SECRET", raising=False)
-    settings = Settings(database_url=normalise_database_url(database_url), bot_delay=0)
+    # The tests play as fast as a script can (a Rummy round is ~60 moves in a second or
+    # two): the message rate limit is lifted so that it does not answer them `rate_limited`.
+    settings = Settings(
+        database_url=normalise_database_url(database_url),
+        bot_delay=0,
+        message_rate=1000.0,
+        message_burst=1000.0,
+    )
     with TestClient(create_app(settings)) as c:
         yield c
 

@@ -21,7 +21,13 @@ from tests.serverproc import Player, ServerProcess
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
-    settings = Settings(database_url=normalise_database_url(database_url), bot_delay=0)
+    # Played as fast as a script can: no message rate limit in the way.
+    settings = Settings(
+        database_url=normalise_database_url(database_url),
+        bot_delay=0,
+        message_rate=1000.0,
+        message_burst=1000.0,
+    )
     with TestClient(create_app(settings)) as c:
         yield c
 

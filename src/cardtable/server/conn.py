@@ -71,9 +71,10 @@ class SendLimits:
         )
 
 
-CatchUp = Callable[[int | None], tuple[int, str]]
+CatchUp = Callable[[int | None], tuple[int, str] | None]
 """Builds a catch-up for a client that was last sent version ``since`` (``None``: no view):
-the table's current version and the message's JSON text."""
+the table's current version and the message's JSON text, or ``None`` when it cannot be built
+yet (the table has a move that is not stored; the next view offered wakes it again)."""
 
 _VIEW, _PONG, _OTHER, _CATCH_UP = range(4)
 
@@ -166,6 +167,8 @@ class Conn:
         if self._stopped:
             return False
         self.offered += 1
+        if base is not None and self.top is not None and base != self.top >= version:
+            return False  # it already has this version (a catch-up built after the move)
         if not self.view_waiting and (base is None or base == self.top):
             self._push(_Frame(_VIEW, text, version))
             self.top = version
@@ -191,6 +194,7 @@ class Conn:
         self.coalesced += 1
         if self._catch_up is not None:
             self._catch_up = catch_up
+            self._wake.set()  # a catch-up put off for an unstored move may be built now
             return
         for frame in [f for f in self._queue if f.kind == _VIEW]:
             self._queue.remove(frame)
@@ -209,12 +213,12 @@ class Conn:
             return
         self._wake.set()
 
-    def _since(self) -> int | None:
-        """The version a catch-up starts from (and forget what hellos asked)."""
-        asked, self._asked = self._asked, []
-        if None in asked:
+    def _since_asked(self) -> int | None:
+        """The version a catch-up starts from: the last view sent, or an earlier one a
+        ``hello`` asked from (``None``: a full state)."""
+        if None in self._asked:
             return None
-        known = [v for v in (self.sent, *asked) if v is not None]
+        known = [v for v in (self.sent, *self._asked) if v is not None]
         return min(known) if known else None
 
     def _overflow(self) -> None:
@@ -255,10 +259,18 @@ class Conn:
             self.queued_bytes -= len(frame.text)
             text, version = frame.text, frame.version
             if frame.kind == _CATCH_UP:
-                build, self._catch_up = self._catch_up, None
+                build = self._catch_up
                 if build is None:
                     continue
-                version, text = build(self._since())
+                built = build(self._since_asked())
+                if built is None:  # not yet: wait for the next view offered
+                    self._queue.appendleft(frame)
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                self._catch_up = None
+                self._asked = []
+                version, text = built
                 self.top = version
             try:
                 await self._send(text)

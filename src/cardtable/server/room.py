@@ -90,6 +90,7 @@ class Room:
 
     def _restore(self, row: TableRow) -> None:
         """Take the table, seats and status from a stored row."""
+        self.storing = False
         self.table = _table_of(self.game, row)
         self.meta = Meta.from_json(row.meta)
         self.status = row.status
@@ -145,7 +146,9 @@ class Room:
         conn.patches = patches
         conn.seat = self.seat_of(conn.player_id)
         catch_up = functools.partial(self._catch_up, conn)
-        if conn.view_waiting:  # it has not read the last one yet: nothing to build now
+        # Nothing to build now if it has not read the last view yet, or if the table has a
+        # move that is not stored: the catch-up is built once the socket and the table are.
+        if conn.view_waiting or self.storing:
             conn.coalesce(catch_up, asked=True, since=since)
             return
         msg = state_message(self, conn, since)
@@ -153,9 +156,12 @@ class Room:
         if conn.send_view(self.table.version, None, dumps(msg), catch_up):
             conn.shown = fields
 
-    def _catch_up(self, conn: Conn, since: int | None) -> tuple[int, str]:
+    def _catch_up(self, conn: Conn, since: int | None) -> tuple[int, str] | None:
         """What a client that fell behind gets once its socket is ready (see
-        :mod:`cardtable.server.conn`): the events since ``since`` and the view now."""
+        :mod:`cardtable.server.conn`): the events since ``since`` and the view now; ``None``
+        (not yet) while the table has a move that is not stored."""
+        if self.storing:
+            return None
         msg = state_message(self, conn, since)
         conn.shown = {k: v for k, v in msg.items() if k not in ("type", "events")}
         return self.table.version, dumps(msg)
@@ -258,11 +264,14 @@ class Room:
             self.status = "finished"
         lines = [ActionLine(u.version, u.seat, u.action) for u in updates]
         status = self.status if self.status != "playing" else None
+        self.storing = True  # the table is ahead of what is stored: show it to nobody yet
         try:
             await self.store.save_actions(
                 self.id, lines, status, outcome.to_json() if outcome else None
             )
+            self.storing = False
         except Exception:
+            self.storing = False
             log.exception("table %s: storing actions failed; reloading", self.id)
             await self.reload()
             raise ClientError(
