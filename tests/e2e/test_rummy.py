@@ -24,6 +24,10 @@ class Seat:
         msg = json.loads(payload)
         if msg.get("type") in ("state", "update"):
             self.last = msg
+        elif msg.get("type") == "patch" and self.last.get("version") == msg["base"]:
+            # what changed since the last message (the page applies it the same way)
+            view = {**self.last["view"], **msg["view"]}
+            self.last = {**self.last, **msg["set"], "version": msg["version"], "view": view}
 
     def status(self) -> str:
         return str(self.page.locator(".status").inner_text())

@@ -24,12 +24,14 @@ __all__ = [
     "Shown",
     "error_message",
     "event_entry",
+    "patch_message",
     "replay_steps",
     "seat_names",
     "seats_json",
     "state_message",
     "update_entries",
     "update_message",
+    "view_fields",
 ]
 
 LOG_TAIL = 200
@@ -116,7 +118,29 @@ def event_entry(
     return {"v": version, **log_entry(game, event, names, tr)}
 
 
-def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
+_ENTRIES: dict[tuple[str, str], tuple[str, list[str]]] = {}
+"""Label and tokens of an action text, by language: the same moves recur at every table."""
+
+
+def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]:
+    """:func:`~cardtable.server.present.action_entry`, its label and tokens remembered."""
+    key = (tr.lang, text)
+    got = _ENTRIES.get(key)
+    if got is None:
+        if len(_ENTRIES) > 100_000:
+            _ENTRIES.clear()
+        entry = action_entry(text, (), tr)  # with no hand, every token is a target
+        got = _ENTRIES[key] = (entry["label"], entry["targets"])
+    label, tokens = got
+    return {
+        "text": text,
+        "label": label,
+        "cards": [t for t in tokens if t in in_hand],
+        "targets": [t for t in tokens if t not in in_hand],
+    }
+
+
+def view_fields(room: Shown, conn: Conn) -> dict[str, Any]:
     """What every ``state`` and ``update`` carries: the seat's view, legal actions, seats."""
     seat = conn.seat
     game = room.game
@@ -124,10 +148,9 @@ def _table_fields(room: Shown, conn: Conn) -> dict[str, Any]:
     legal: list[dict[str, Any]] = []
     if seat is not None and room.status == "playing" and room.table.to_act == seat:
         hand = view_json.get("hand") or []
-        hand_tokens = [str(c) for c in hand] if isinstance(hand, list) else []
+        in_hand = {str(c) for c in hand} if isinstance(hand, list) else set()
         legal = [
-            action_entry(game.format_action(a), hand_tokens, conn.tr)
-            for a in room.table.legal(seat)
+            _legal_entry(game.format_action(a), in_hand, conn.tr) for a in room.table.legal(seat)
         ]
     outcome = room.table.outcome()
     return {
@@ -166,15 +189,48 @@ def state_message(room: Shown, conn: Conn, since: int | None) -> dict[str, Any]:
     else:
         start = max(0, room.table.version - LOG_TAIL)
         msg = {"type": "state", "events": _events_since(room, conn, start)}
-    msg.update(_table_fields(room, conn))
+    msg.update(view_fields(room, conn))
     return msg
 
 
 def update_message(room: Shown, conn: Conn, events: list[dict[str, Any]]) -> dict[str, Any]:
     """An ``update``: some (already redacted) log entries and the seat's fresh view."""
     msg: dict[str, Any] = {"type": "update", "events": events}
-    msg.update(_table_fields(room, conn))
+    msg.update(view_fields(room, conn))
     return msg
+
+
+def patch_message(
+    base: int, events: list[dict[str, Any]], old: dict[str, Any], new: dict[str, Any]
+) -> dict[str, Any] | None:
+    """A ``patch``: what changed from the fields ``old`` (of version ``base``, as the client
+    has them) to ``new`` — ``set``: the top-level fields that differ, ``view``: the keys of
+    the view that differ — with the events in between.  ``None`` when the fields or the
+    view's keys differ in shape (then only a whole ``update`` will do).
+
+    >>> old = {"version": 3, "to_act": 0, "view": {"hand": ["AS"], "loose": []}, "legal": []}
+    >>> new = {"version": 4, "to_act": 1, "view": {"hand": ["AS"], "loose": ["2C"]}, "legal": []}
+    >>> patch = patch_message(3, [], old, new)
+    >>> patch["base"], patch["version"], patch["set"], patch["view"]
+    (3, 4, {'to_act': 1}, {'loose': ['2C']})
+    """
+    if old.keys() != new.keys():
+        return None
+    old_view, new_view = old.get("view"), new.get("view")
+    if not isinstance(old_view, dict) or not isinstance(new_view, dict):
+        return None
+    if old_view.keys() != new_view.keys():
+        return None
+    changed = {k: v for k, v in new.items() if k not in ("version", "view") and v != old[k]}
+    view = {k: v for k, v in new_view.items() if v != old_view[k]}
+    return {
+        "type": "patch",
+        "base": base,
+        "version": new["version"],
+        "events": events,
+        "set": changed,
+        "view": view,
+    }
 
 
 def update_entries(
@@ -183,14 +239,31 @@ def update_entries(
     updates: Sequence[TableUpdate],
     seat: int | None,
     tr: Translator,
+    cache: dict[tuple[str, int, Event], dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
-    """The log entries of some applied updates as ``seat`` may see them."""
+    """The log entries of some applied updates as ``seat`` may see them.
+
+    With ``cache`` (one per fan-out), an event that redacts to the same value for several
+    seats is described once per language: most events hide nothing.
+    """
     names = seat_names(meta, tr)
-    return [
-        event_entry(game, u.version, game.redact(e, seat), names, tr)
-        for u in updates
-        for e in u.events
-    ]
+    out = []
+    for u in updates:
+        for e in u.events:
+            shown = game.redact(e, seat)
+            if cache is None:
+                out.append(event_entry(game, u.version, shown, names, tr))
+                continue
+            key = (tr.lang, u.version, shown)
+            try:
+                entry = cache.get(key)
+            except TypeError:  # an event with an unhashable field: no sharing
+                out.append(event_entry(game, u.version, shown, names, tr))
+                continue
+            if entry is None:
+                entry = cache[key] = event_entry(game, u.version, shown, names, tr)
+            out.append(entry)
+    return out
 
 
 def error_message(

@@ -12,18 +12,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from cardtable.bots.hints import hint
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import Event
 from cardtable.core.registry import AnyGame
 from cardtable.core.rng import derive_rng
 from cardtable.core.seats import seat_name
-from cardtable.server.conn import Conn
+from cardtable.server.conn import Conn, dumps
 from cardtable.server.errors import ClientError, error_of
-from cardtable.server.messages import update_entries, update_message
+from cardtable.server.messages import (
+    patch_message,
+    state_message,
+    update_entries,
+    view_fields,
+)
 from cardtable.server.ports import RoomBus, RoomStore
 from cardtable.server.seats import Meta, fallback_level
 from cardtable.server.store import ActionLine, TableRow
@@ -83,6 +90,7 @@ class Room:
 
     def _restore(self, row: TableRow) -> None:
         """Take the table, seats and status from a stored row."""
+        self.storing = False
         self.table = _table_of(self.game, row)
         self.meta = Meta.from_json(row.meta)
         self.status = row.status
@@ -131,20 +139,74 @@ class Room:
             self.meta.gone_since[seat] = asyncio.get_running_loop().time()
             self.refresh_all()
 
+    def greet(self, conn: Conn, since: int | None, patches: bool = False) -> None:
+        """Answer a client's ``hello``: the events since the version it saw (``since``) and
+        a fresh view, or a full ``state`` when it saw none; ``patches``: it applies
+        ``patch`` messages from now on."""
+        conn.patches = patches
+        conn.seat = self.seat_of(conn.player_id)
+        catch_up = functools.partial(self._catch_up, conn)
+        # Nothing to build now if it has not read the last view yet, or if the table has a
+        # move that is not stored: the catch-up is built once the socket and the table are.
+        if conn.view_waiting or self.storing:
+            conn.coalesce(catch_up, asked=True, since=since)
+            return
+        msg = state_message(self, conn, since)
+        fields = {k: v for k, v in msg.items() if k not in ("type", "events")}
+        if conn.send_view(self.table.version, None, dumps(msg), catch_up):
+            conn.shown = fields
+
+    def _catch_up(self, conn: Conn, since: int | None) -> tuple[int, str] | None:
+        """What a client that fell behind gets once its socket is ready (see
+        :mod:`cardtable.server.conn`): the events since ``since`` and the view now; ``None``
+        (not yet) while the table has a move that is not stored."""
+        if self.storing:
+            return None
+        msg = state_message(self, conn, since)
+        conn.shown = {k: v for k, v in msg.items() if k not in ("type", "events")}
+        return self.table.version, dumps(msg)
+
     def broadcast(self, updates: Sequence[TableUpdate]) -> None:
         """Send each client its seat's share of some updates, and the new view."""
-        cache: dict[tuple[int | None, str], list[dict[str, Any]]] = {}
-        for conn in list(self.conns):
-            key = (conn.seat, conn.tr.lang)
-            if key not in cache:
-                cache[key] = update_entries(self.game, self.meta, updates, conn.seat, conn.tr)
-            conn.send(update_message(self, conn, cache[key]))
+        if updates:
+            self._fan_out(updates[0].version - 1, updates)
 
     def refresh_all(self) -> None:
         """Send every client a fresh view (after a seat change or a reload)."""
-        for conn in list(self.conns):
+        for conn in self.conns:
             conn.seat = self.seat_of(conn.player_id)
-            conn.send(update_message(self, conn, []))
+        self._fan_out(self.table.version, ())
+
+    def _fan_out(self, base: int, updates: Sequence[TableUpdate]) -> None:
+        """Send every client the new view after ``updates`` (which follow version ``base``).
+
+        Each message is built and serialized once per seat and language, not per socket; a
+        client that applies patches and has the view of ``base`` gets only what changed,
+        shared by every client that was shown the same view.
+        """
+        version = self.table.version
+        built: dict[tuple[int | None, str], tuple[list[dict[str, Any]], dict[str, Any]]] = {}
+        texts: dict[tuple[int | None, str, int], str] = {}
+        entries: dict[tuple[str, int, Event], dict[str, Any]] = {}
+        for conn in list(self.conns):
+            key = (conn.seat, conn.tr.lang)
+            got = built.get(key)
+            if got is None:
+                events = update_entries(self.game, self.meta, updates, conn.seat, conn.tr, entries)
+                got = built[key] = (events, view_fields(self, conn))
+            events, fields = got
+            shown = conn.shown
+            # The message for a client that was shown ``shown`` (id 0: a whole ``update``).
+            patching = conn.patches and shown is not None and conn.top == base
+            tkey = (conn.seat, conn.tr.lang, id(shown) if patching else 0)
+            text = texts.get(tkey)
+            if text is None:
+                msg = patch_message(base, events, shown, fields) if shown and patching else None
+                if msg is None:
+                    msg = {"type": "update", "events": events, **fields}
+                text = texts[tkey] = dumps(msg)
+            if conn.send_view(version, base, text, functools.partial(self._catch_up, conn)):
+                conn.shown = fields
 
     # -- commands (run by the process that owns this table's writes) ----------------------
     async def execute(self, player_id: str | None, player_name: str, cmd: dict[str, Any]) -> None:
@@ -202,11 +264,14 @@ class Room:
             self.status = "finished"
         lines = [ActionLine(u.version, u.seat, u.action) for u in updates]
         status = self.status if self.status != "playing" else None
+        self.storing = True  # the table is ahead of what is stored: show it to nobody yet
         try:
             await self.store.save_actions(
                 self.id, lines, status, outcome.to_json() if outcome else None
             )
+            self.storing = False
         except Exception:
+            self.storing = False
             log.exception("table %s: storing actions failed; reloading", self.id)
             await self.reload()
             raise ClientError(

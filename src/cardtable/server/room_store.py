@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 
 from cardtable.core.game import Outcome
 from cardtable.server.ratings import rate_table
-from cardtable.server.store import ActionLine, Store, TableRow, Writer
+from cardtable.server.store import ActionLine, Append, Store, TableRow, Writer
 
 __all__ = ["DatabaseRoomStore"]
 
@@ -39,8 +39,7 @@ class DatabaseRoomStore:
         result: dict[str, Any] | None,
     ) -> None:
         """Append actions with the optimistic version check (raises on a conflict)."""
-        batch = list(lines)
-        await self.writer.run(lambda c: Store.append_actions(c, table_id, batch, status, result))
+        await self.writer.append(Append(table_id, tuple(lines), status, result))
 
     async def save_meta(
         self,

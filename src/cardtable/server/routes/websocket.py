@@ -1,8 +1,9 @@
 """One websocket per client and table: the protocol's messages in, per-seat messages out.
 
-Client → server: ``hello {version?}`` (first; the last version the client saw),
+Client → server: ``hello {version?, patches?}`` (first; the last version the client saw;
+``patches: true`` when it applies ``patch`` messages),
 ``act {action, version, seat?}``, ``sit {seat, name?}``, ``leave``, ``replace {seat}``,
-``hint``, ``ping``.  Server → client: ``state``, ``update``, ``hint {action}``,
+``hint``, ``ping``.  Server → client: ``state``, ``update``, ``patch``, ``hint {action}``,
 ``error {code, message, version, rule}``, ``notice {code, message, version}``, ``pong`` (see
 :mod:`cardtable.server.messages`).
 
@@ -27,11 +28,11 @@ from typing import Any
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketState
 
-from cardtable.server.conn import Conn
+from cardtable.server.conn import Conn, SendLimits
 from cardtable.server.errors import ClientError
 from cardtable.server.hub import Hub
 from cardtable.server.limits import origin_allowed
-from cardtable.server.messages import error_message, state_message
+from cardtable.server.messages import error_message
 from cardtable.server.names import InvalidName, normalize_name
 from cardtable.server.room import Room
 from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, tr_of
@@ -90,7 +91,13 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
     if not await h.may_watch(room, pid):  # a daily challenge deal: its player alone
         await ws.close(code=4403)
         return
-    conn = Conn(ws.send_text, pid, tr_of(ws))
+    conn = Conn(
+        ws.send_text,
+        pid,
+        tr_of(ws),
+        close=lambda code, reason: ws.close(code=code, reason=reason),
+        limits=SendLimits.from_env(),
+    )
     key = pid or f"socket:{next(_anonymous)}"
     strikes = h.limits.strikes()
     room.join(conn)
@@ -100,6 +107,8 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
                 break
+            if conn.stopped:  # too far behind: its socket is being closed, nothing is read
+                continue
             text = frame.get("text")
             if text is None:
                 _reply(conn, room, _Malformed("send messages as text frames of JSON"), None)
@@ -185,8 +194,7 @@ async def _handle(h: Hub, room: Room, conn: Conn, token: str | None, key: str, t
                 raise _Malformed("'version' must be a whole number")
             if not h.bus.owns(room.id):
                 await room.catch_up()
-            conn.seat = room.seat_of(conn.player_id)
-            conn.send(state_message(room, conn, version))
+            room.greet(conn, version, patches=msg.get("patches") is True)
         elif kind == "ping":
             conn.send({"type": "pong", "version": room.table.version})
         elif kind == "hint":

@@ -137,7 +137,7 @@
     ws.onopen = () => {
       retry = 0;
       connected = true;
-      send({ type: "hello", version: lastVersion });
+      send({ type: "hello", version: lastVersion, patches: true });
     };
     ws.onmessage = (e) => onMessage(JSON.parse(e.data));
     ws.onclose = () => {
@@ -156,8 +156,34 @@
     // is not.
     if (fresh) announce(list.map((e) => e.text));
   }
+  // -- incremental updates (patch messages) ------------------------------------------------
+  // A ``patch`` says what changed since version ``base``: ``set`` replaces top-level fields,
+  // ``view`` replaces keys of the view, ``events`` are the log entries in between.  It is
+  // applied only on top of exactly that version; otherwise the page asks for a resync (a
+  // ``hello`` with the last version it has), and the server answers with a full update.
+  let resyncing = false; // a resync was asked for: patches wait for its full update
+  function applyPatch(msg) {
+    if (!S || S.version !== msg.base) {
+      if (!resyncing) send({ type: "hello", version: lastVersion, patches: true });
+      resyncing = true;
+      return null;
+    }
+    const next = Object.assign({}, S, msg.set || {});
+    next.type = "update";
+    next.version = msg.version;
+    next.events = msg.events || [];
+    next.view = Object.assign({}, S.view, msg.view || {});
+    return next;
+  }
+  // ---------------------------------------------------------------------------------------
+
   function onMessage(msg) {
+    if (msg.type === "patch") {
+      msg = applyPatch(msg);
+      if (!msg) return;
+    }
     if (msg.type === "state" || msg.type === "update") {
+      resyncing = false;
       if (msg.next) return location.assign(msg.next); // a rematch: everyone moves there
       if (msg.type === "state") events = [];
       noteEvents(msg.events || [], msg.type === "update");

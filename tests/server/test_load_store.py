@@ -1,0 +1,112 @@
+"""Batched writes (issue 12, per-move cost): the writer appends the actions of many tables
+with two statements per transaction, keeps the optimistic version check of each table,
+and answers nobody before their write is committed (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection
+
+from cardtable.server.store import ActionLine, Append, Store, TableRow, VersionConflictError, Writer
+
+
+def _row(table_id: str) -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="royal-casino",
+        players=2,
+        seed=1,
+        scope="unit",
+        options={},
+        seats=["human", "human"],
+        start=None,
+        meta={},
+        status="playing",
+        version=0,
+        result=None,
+        rated=False,
+        updated_at=datetime.now(UTC),
+    )
+
+
+def test_appends_of_many_tables_in_one_batch(database_url: str) -> None:
+    store = Store(database_url)
+    writer = Writer(store)
+    ids = [f"load-{secrets.token_hex(4)}-{i}" for i in range(40)]
+
+    async def run() -> list[Any]:
+        def create(conn: Connection) -> None:
+            for table_id in ids:
+                Store.create_table(conn, _row(table_id))
+
+        await writer.run(create)
+        first = [writer.append(Append(t, (ActionLine(1, 0, "a"),))) for t in ids]
+        await asyncio.gather(*first)
+        # The second round: one table is written at a stale version.
+        second = [
+            writer.append(Append(t, (ActionLine(2, 1, "b"), ActionLine(3, 0, "c"))))
+            for t in ids[1:]
+        ]
+        stale = writer.append(Append(ids[0], (ActionLine(1, 1, "x"),)))
+        return await asyncio.gather(stale, *second, return_exceptions=True)
+
+    try:
+        results = asyncio.run(run())
+        assert isinstance(results[0], VersionConflictError)
+        assert results[1:] == [None] * (len(ids) - 1)
+        assert store.actions_since(ids[0], 0) == [ActionLine(1, 0, "a")]
+        for table_id in ids[1:]:
+            assert store.actions_since(table_id, 0) == [
+                ActionLine(1, 0, "a"),
+                ActionLine(2, 1, "b"),
+                ActionLine(3, 0, "c"),
+            ]
+            loaded = store.load(table_id, with_actions=False)
+            assert loaded is not None and loaded.version == 3
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_append_many_checks_every_table_and_writes_nothing_on_a_conflict(
+    database_url: str,
+) -> None:
+    store = Store(database_url)
+    a, b = f"load-{secrets.token_hex(4)}-a", f"load-{secrets.token_hex(4)}-b"
+
+    def setup(conn: Connection) -> None:
+        Store.create_table(conn, _row(a))
+        Store.create_table(conn, _row(b))
+
+    try:
+        with store.engine.begin() as conn:
+            setup(conn)
+        try:
+            with store.engine.begin() as conn:
+                Store.append_many(
+                    conn,
+                    [Append(a, (ActionLine(1, 0, "a"),)), Append(b, (ActionLine(2, 0, "b"),))],
+                )
+        except VersionConflictError:
+            pass
+        else:
+            raise AssertionError("table b is at version 0, not 1")
+        assert store.actions_since(a, 0) == [] and store.actions_since(b, 0) == []
+        with store.engine.begin() as conn:
+            Store.append_many(
+                conn,
+                [
+                    Append(a, (ActionLine(1, 0, "a"),)),
+                    Append(b, (ActionLine(1, 1, "b"),), "finished", {"winner": 1}),
+                ],
+            )
+        loaded = store.load(b, with_actions=False)
+        assert loaded is not None and loaded.status == "finished"
+        assert loaded.result == {"winner": 1}
+        assert store.actions_since(a, 0) == [ActionLine(1, 0, "a")]
+    finally:
+        store.close()
