@@ -131,18 +131,27 @@ def test_the_database_refuses_a_second_attempt(database_url: str) -> None:
 
 
 # -- a whole day in one process (SQLite and PostgreSQL) ---------------------------------------
+SCRIPTED_ENV = {"CARDTABLE_MESSAGE_RATE": "1000", "CARDTABLE_MESSAGE_BURST": "1000"}
+"""What a server process needs to be played by a script: a message rate no person reaches
+(the limit has its own tests)."""
+
+
+def scripted_settings(database_url: str) -> Settings:
+    """An in-process server played by a script: no bot delay, the message rate lifted."""
+    return Settings(
+        database_url=normalise_database_url(database_url),
+        bot_delay=0,
+        message_rate=1000.0,
+        message_burst=1000.0,
+    )
+
+
 @pytest.fixture
 def client(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     monkeypatch.setenv("CARDTABLE_DAILY_DEALS", "2")
     monkeypatch.setenv("CARDTABLE_DAILY_LEVEL", "random")
     monkeypatch.delenv("CARDTABLE_DAILY_SECRET", raising=False)
-    settings = Settings(
-        database_url=normalise_database_url(database_url),
-        bot_delay=0,
-        message_rate=1000.0,  # a test plays faster than anyone may (that limit has its tests)
-        message_burst=1000.0,
-    )
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(scripted_settings(database_url))) as c:
         yield c
 
 
@@ -355,8 +364,7 @@ def test_two_processes_keep_one_attempt_and_deal_the_same_cards(
         "DATABASE_URL": shared_database_url,
         "REDIS_URL": redis_url,
         "CARDTABLE_REDIS_PREFIX": redis_prefix,
-        "CARDTABLE_MESSAGE_RATE": "1000",  # plays faster than anyone may (limits have tests)
-        "CARDTABLE_MESSAGE_BURST": "1000",
+        **SCRIPTED_ENV,
         "CARDTABLE_DAILY_DEALS": "1",
         "CARDTABLE_DAILY_LEVEL": "random",
     }

@@ -13,21 +13,14 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.server.app import create_app
-from cardtable.server.config import Settings, normalise_database_url
 from cardtable.server.hub import rematch_id
-from tests.server.test_daily import play_table
+from tests.server.test_daily import SCRIPTED_ENV, play_table, scripted_settings
 from tests.serverproc import Player, ServerProcess
 
 
 @pytest.fixture
 def client(database_url: str) -> Iterator[TestClient]:
-    settings = Settings(
-        database_url=normalise_database_url(database_url),
-        bot_delay=0,
-        message_rate=1000.0,  # a test plays faster than anyone may (that limit has its tests)
-        message_burst=1000.0,
-    )
-    with TestClient(create_app(settings)) as c:
+    with TestClient(create_app(scripted_settings(database_url))) as c:
         yield c
 
 
@@ -109,8 +102,7 @@ def test_a_rematch_asked_at_another_process_moves_everyone(
         "DATABASE_URL": shared_database_url,
         "REDIS_URL": redis_url,
         "CARDTABLE_REDIS_PREFIX": redis_prefix,
-        "CARDTABLE_MESSAGE_RATE": "1000",  # plays faster than anyone may (limits have tests)
-        "CARDTABLE_MESSAGE_BURST": "1000",
+        **SCRIPTED_ENV,
     }
     one = ServerProcess(tmp_path / "one", env).start()
     two = ServerProcess(tmp_path / "two", env).start()
