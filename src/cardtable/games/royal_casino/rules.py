@@ -13,11 +13,12 @@ display and for the components of a build.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
-from cardtable.cards import format_card, iter_mask, mask_cards
+from cardtable.cards import format_card, iter_mask
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
+from cardtable.core.options import Options
 from cardtable.core.rng import shuffled_deck
 from cardtable.games.royal_casino import events as ev
 from cardtable.games.royal_casino.scoring import decide_game, is_restricted, score_hand
@@ -237,7 +238,6 @@ class _Template:
 
 
 _TEMPLATES: dict[int, _Template] = {}
-_VAL_OF = VAL.__getitem__
 _EMPTY = _Template(())
 _RANK_COUNTS = tuple(sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
 """For a suit's 13-bit chunk of a card mask: the count of each rank in 3-bit fields."""
@@ -264,7 +264,14 @@ def template_key(loose: int) -> _Template:
 
 def value_order(loose: int) -> list[int]:
     """The loose cards in template order: by value, then by index."""
-    return sorted(mask_cards(loose), key=_VAL_OF)
+    out: list[int] = []
+    for r in range(13):
+        m = loose & RANK_MASK[r]
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+    return out
 
 
 def template_of(loose: int) -> tuple[_Template, list[int]]:
@@ -297,15 +304,69 @@ def _template(loose: int) -> tuple[_Template, list[int]]:
 
 
 # -- the generator -----------------------------------------------------------------------------
-_TRAIL, _CAPTURE, _BUILD, _ADD, _RAISE = Kind.TRAIL, Kind.CAPTURE, Kind.BUILD, Kind.ADD, Kind.RAISE
-_BIT_VALUES: tuple[tuple[int, ...], ...] = tuple(
+_TRAIL: Final = Kind.TRAIL
+_CAPTURE: Final = Kind.CAPTURE
+_BUILD: Final = Kind.BUILD
+_ADD: Final = Kind.ADD
+_RAISE: Final = Kind.RAISE
+_PLAY: Final = Phase.PLAY
+_BIT_VALUES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(v for v in range(2, 15) if bits >> (v - 2) & 1) for bits in range(1 << 13)
 )
 """For a guard set shifted right by 2: the build values 2–14 it guards."""
+_ACTION: Final = RoyalCasinoAction
+"""The move class, as a compiled module's constant (the generator builds moves with it)."""
 
 
 def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> RoyalCasinoAction:
-    return tuple.__new__(RoyalCasinoAction, fields)
+    return tuple.__new__(_ACTION, fields)
+
+
+_TRAILS: Final = tuple(_new_move((_TRAIL, c, 0, False, 0, 0)) for c in range(52))
+"""The trail of each card (moves are values: the 52 trails are made once and shared)."""
+
+# What the generator and apply read of the options, as bits of one int (see _flags).
+_COEXIST: Final = 1
+"""``sameValueBuildsCoexist``"""
+_ABSORB: Final = 2
+"""``raiseAbsorbsLoose``"""
+_PARTNER_OK: Final = 4
+"""``partnerBuildInteraction`` is ``ALLOWED``"""
+_CLOCKWISE: Final = 8
+"""``direction`` is ``CW``"""
+_LAST_SWEEP: Final = 16
+"""``lastPlaySweepCounts``"""
+_FLAGS_MEMO: tuple[Options | None, int] = (None, 0)
+"""The options last read and their flags (one tuple, replaced whole: safe across threads)."""
+
+
+def _flags(options: Options) -> int:
+    """The options the rules read on every move, as bits (``Options`` lookups are
+    interpreted calls; the last options read are remembered, as a process mostly plays one
+    set of options)."""
+    global _FLAGS_MEMO
+    memo = _FLAGS_MEMO
+    if memo[0] is options:
+        return memo[1]
+    flags = (
+        (_COEXIST if options["sameValueBuildsCoexist"] else 0)
+        | (_ABSORB if options["raiseAbsorbsLoose"] else 0)
+        | (_PARTNER_OK if options["partnerBuildInteraction"] == "ALLOWED" else 0)
+        | (_CLOCKWISE if options["direction"] == "CW" else 0)
+        | (_LAST_SWEEP if options["lastPlaySweepCounts"] else 0)
+    )
+    _FLAGS_MEMO = (options, flags)
+    return flags
+
+
+def _cards_of(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAction]:
@@ -316,7 +377,7 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
     build moves (C5.4, C5.5).  With ``card``, only the moves that play that card: the same
     generator, a fraction of the work, which is all ``apply`` needs to check a move.
     """
-    if state.phase != Phase.PLAY:
+    if state.phase != _PLAY:
         return []
     p = state.turn
     hand = state.hands[p]
@@ -329,12 +390,13 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
         table_values |= 1 << b.value
         if b.owner == p:
             owned_bits |= 1 << b.value
-    coexist = state.options["sameValueBuildsCoexist"]
-    cards = mask_cards(hand)
+    flags = _flags(state.options)
+    coexist = flags & _COEXIST
+    cards = _cards_of(hand)
     moves: list[RoyalCasinoAction] = []
-    append = moves.append
-    mk = _new_move
-    for c in cards if card < 0 else [c for c in cards if c == card]:
+    for c in cards:
+        if card >= 0 and c != card:
+            continue
         guards = 0
         for o in cards:
             if o != c:
@@ -343,18 +405,18 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
         v = CAPV[c]
         # TRAIL (C5.1): no owned build (C6.1), no loose card of the same rank (C6.3)
         if not owned_bits and not loose & RANK_MASK[vc - 1]:
-            append(mk((_TRAIL, c, 0, False, 0, 0)))
+            moves.append(_TRAILS[c])
         # CAPTURE (C5.2)
         captures = tpl.caps[vc]
         if captures is None:
             captures = tpl.captures(vc)
         if table_values >> v & 1:
             loose_sets = [table[i] for i in captures]
-            _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, append)
+            _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, moves)
         elif not owned_bits & ~guards:  # no build of value v: loose groups only (C6.2 holds)
             for i in captures:
                 if i:
-                    append(mk((_CAPTURE, c, v, False, 0, table[i])))
+                    moves.append(_new_move((_CAPTURE, c, v, False, 0, table[i])))
         if owned_bits & ~guards:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
@@ -367,14 +429,14 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
                 need = value - vc
                 if need >= 1:
                     for i in sums[need]:
-                        append(mk((_BUILD, c, value, False, 0, table[i])))
+                        moves.append(_new_move((_BUILD, c, value, False, 0, table[i])))
                 if has_groups[value] and (
                     need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
                 ):
                     for i in tpl.multi_builds(vc, value):
-                        append(mk((_BUILD, c, value, True, 0, table[i])))
+                        moves.append(_new_move((_BUILD, c, value, True, 0, table[i])))
         if builds:
-            _adds_and_raises(state, c, vc, guards, tpl, table, append)
+            _adds_and_raises(state, flags, c, vc, guards, tpl, table, moves)
     return moves
 
 
@@ -385,7 +447,7 @@ def _captures_with_builds(
     guards: int,
     owned_bits: int,
     loose_sets: list[int],
-    append: Callable[[RoyalCasinoAction], None],
+    moves: list[RoyalCasinoAction],
 ) -> None:
     """Captures that may take builds of value ``v`` along with loose groups (C5.2, C6.2)."""
     p = state.turn
@@ -405,32 +467,32 @@ def _captures_with_builds(
                 continue  # C6.2: the owner must keep a card for every build left
         for u in loose_sets:
             if u or bmask:
-                append(_new_move((_CAPTURE, c, v, False, bmask, u)))
+                moves.append(_new_move((_CAPTURE, c, v, False, bmask, u)))
 
 
 def _adds_and_raises(
     state: RoyalCasinoState,
+    flags: int,
     c: int,
     vc: int,
     guards: int,
     tpl: _Template,
     table: list[int],
-    append: Callable[[RoyalCasinoAction], None],
+    moves: list[RoyalCasinoAction],
 ) -> None:
     """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
     p = state.turn
     builds = state.builds
-    options = state.options
-    partner_ok = state.players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
-    coexist = options["sameValueBuildsCoexist"]
-    absorb = options["raiseAbsorbsLoose"]
+    partner_ok = state.players != 4 or flags & _PARTNER_OK
+    coexist = flags & _COEXIST
+    absorb = flags & _ABSORB
     for i, b in enumerate(builds):
         if not partner_ok and b.owner != p and b.owner % 2 == p % 2:
             continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
         value = b.value
         if guards >> value & 1:
             for s in tpl.adds(vc, value):
-                append(_new_move((_ADD, c, value, True, 1 << i, table[s])))
+                moves.append(_new_move((_ADD, c, value, True, 1 << i, table[s])))
         if b.multi or b.owner == p:
             continue
         new = value + vc
@@ -440,9 +502,9 @@ def _adds_and_raises(
             continue
         if absorb:
             for u in tpl.unions(new):
-                append(_new_move((_RAISE, c, new, bool(u), 1 << i, table[u])))
+                moves.append(_new_move((_RAISE, c, new, bool(u), 1 << i, table[u])))
         else:
-            append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
+            moves.append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
 
 
 # -- dealing ---------------------------------------------------------------------------------
@@ -505,17 +567,32 @@ def deal_hand(
 
 # -- apply -----------------------------------------------------------------------------------
 def apply_checked(
-    state: RoyalCasinoState, move: RoyalCasinoAction
+    state: RoyalCasinoState, action: object
 ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
-    """:func:`apply_legal` once ``move`` is known to be legal, else raise
-    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call.
+    """:func:`apply_legal` once the move ``action`` is known to be legal, else raise
+    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call
+    (the game object's ``apply`` is this function itself).
 
     The check asks the generator for the moves of the card played only (the game object
     keeps no cache: it is shared by every table and thread)."""
-    card = move.card
-    if card < 0 or move not in legal_actions(state, card):
-        raise explain_illegal(state, move)
-    return apply_legal(state, move)
+    if not isinstance(action, RoyalCasinoAction):
+        raise explain_illegal(state, action)
+    card = action.card
+    if card < 0 or action not in legal_actions(state, card):
+        raise explain_illegal(state, action)
+    return apply_legal(state, action)
+
+
+_STATE: Final = RoyalCasinoState
+"""The state class, as a compiled module's constant (apply builds states with it)."""
+_CARD_TEXT: Final = ev.CARD_TEXT
+_TRAILED: Final = tuple(ev.Trailed(p, _CARD_TEXT[c]) for p in range(4) for c in range(52))
+"""The Trailed event of each seat and card (events are values, made once and shared)."""
+
+
+def _texts(mask: int) -> tuple[str, ...]:
+    """The cards of a set, in notation, in index order (``events.mask_texts``)."""
+    return tuple([_CARD_TEXT[c] for c in _cards_of(mask)])
 
 
 def apply_legal(
@@ -536,10 +613,10 @@ def apply_legal(
     last = state.last_capturer
     kind = move.kind
     events: list[Event] = []
-    if kind == Kind.TRAIL:
+    if kind == _TRAIL:
         loose |= bit
-        events.append(ev.Trailed(p, ev.CARD_TEXT[c]))
-    elif kind == Kind.CAPTURE:
+        events.append(_TRAILED[p * 52 + c])
+    elif kind == _CAPTURE:
         taken = bit | move.loose
         kept: list[Build] = []
         for i, b in enumerate(builds):
@@ -554,7 +631,7 @@ def apply_legal(
         piles = tuple(pl)
         last = p
         sweep = not loose and not builds
-        if sweep and not state.options["lastPlaySweepCounts"]:
+        if sweep and not _flags(state.options) & _LAST_SWEEP:
             sweep = any(hands) or bool(state.stock)
         if sweep:
             sw = list(sweeps)
@@ -563,33 +640,29 @@ def apply_legal(
         events.append(
             ev.Captured(
                 p,
-                ev.CARD_TEXT[c],
-                ev.mask_texts(move.loose),
+                _CARD_TEXT[c],
+                _texts(move.loose),
                 tuple(i + 1 for i in range(len(state.builds)) if move.builds >> i & 1),
-                ev.mask_texts(taken),
+                _texts(taken),
                 sweep,
             )
         )
-    elif kind == Kind.BUILD:
+    elif kind == _BUILD:
         loose &= ~move.loose
         full = bit | move.loose
         comps = partition(full, move.value) if move.multi else (full,)
         builds = (*builds, Build(move.value, move.multi, p, full, comps or (full,)))
         events.append(
-            ev.Built(
-                p, ev.CARD_TEXT[c], move.value, move.multi, ev.mask_texts(move.loose), len(builds)
-            )
+            ev.Built(p, _CARD_TEXT[c], move.value, move.multi, _texts(move.loose), len(builds))
         )
     else:
         i = move.builds.bit_length() - 1
         b = builds[i]
         loose &= ~move.loose
-        if kind == Kind.ADD:
+        if kind == _ADD:
             added = partition(bit | move.loose, b.value) or (bit | move.loose,)
             nb = Build(b.value, True, p, b.mask | bit | move.loose, b.comps + added)
-            events.append(
-                ev.Added(p, ev.CARD_TEXT[c], i + 1, ev.mask_texts(move.loose), b.owner, b.value)
-            )
+            events.append(ev.Added(p, _CARD_TEXT[c], i + 1, _texts(move.loose), b.owner, b.value))
         else:
             absorbed = partition(move.loose, move.value) or ()
             nb = Build(
@@ -602,20 +675,20 @@ def apply_legal(
             events.append(
                 ev.Raised(
                     p,
-                    ev.CARD_TEXT[c],
+                    _CARD_TEXT[c],
                     i + 1,
                     b.value,
                     move.value,
-                    ev.mask_texts(move.loose),
+                    _texts(move.loose),
                     b.owner,
                 )
             )
         builds = (*builds[:i], nb, *builds[i + 1 :])
     # whose turn next
-    step = state.step
+    step = -1 if _flags(state.options) & _CLOCKWISE else 1
     turn = (p + step) % players
     new = tuple.__new__(
-        RoyalCasinoState,
+        _STATE,
         (
             players,
             state.options,
@@ -624,7 +697,7 @@ def apply_legal(
             state.hand_no,
             state.dealer,
             turn,
-            Phase.PLAY,
+            _PLAY,
             tuple(hands),
             state.stock,
             loose,
@@ -744,10 +817,12 @@ def _guard_name(value: int) -> str:
     return {14: "an ace", 11: "a J", 12: "a Q", 13: "a K"}.get(value, f"a {value}")
 
 
-def explain_illegal(state: RoyalCasinoState, move: RoyalCasinoAction) -> IllegalActionError:
+def explain_illegal(state: RoyalCasinoState, move: object) -> IllegalActionError:
     """Why ``move`` is not legal here: the rule id and a reason a person understands."""
     if state.phase != Phase.PLAY:
         return IllegalActionError("C10.4", "the game is over")
+    if not isinstance(move, RoyalCasinoAction):
+        return IllegalActionError("", f"{move!r} is not a Royal Casino move")
     p = state.turn
     hand = state.hands[p]
     c = move.card
