@@ -202,8 +202,10 @@ def is_legal(state: RoyalMastheadsState, action: object) -> bool:
     bits, without listing the actions): a card of the hand of the seat to act, into the
     pot in the pot phase (M-7); in play (M-10), of the suit led when that hand holds one.
     """
-    if type(action) is not int:
-        return False
+    return type(action) is int and _is_legal(state, action)
+
+
+def _is_legal(state: RoyalMastheadsState, action: int) -> bool:
     phase = state.phase
     if phase is _PLAY:
         if not 0 <= action < POT_BASE:
@@ -231,7 +233,7 @@ def apply_checked(
     raise :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in
     one call (the game object's ``apply`` is this function itself).
     """
-    if type(action) is not int or not is_legal(state, action):
+    if type(action) is not int or not _is_legal(state, action):
         raise explain_illegal(state, action)
     return apply_legal(state, action)
 
@@ -470,37 +472,22 @@ def apply_legal(
         pot = state.pot
         info = state.info
         seat = (info.dealer + 1 + (len(pot) >> 1)) & 3
-        h0, h1, h2, h3 = hands
-        b = BIT[card]
-        if seat == 0:
-            new_hands = (h0 ^ b, h1, h2, h3)
-        elif seat == 1:
-            new_hands = (h0, h1 ^ b, h2, h3)
-        elif seat == 2:
-            new_hands = (h0, h1, h2 ^ b, h3)
-        else:
-            new_hands = (h0, h1, h2, h3 ^ b)
+        h = list(hands)
+        h[seat] ^= BIT[card]
         pot = (*pot, card)
         return (
             tuple.__new__(
                 _STATE,
-                (info, _PLAY if len(pot) == 8 else _POT, new_hands, pot, (), state.leader, ()),
+                (info, _PLAY if len(pot) == 8 else _POT, tuple(h), pot, (), state.leader, ()),
             ),
             (_CHOSEN[seat * 52 + card],),
         )
     trick = state.trick
     leader = state.leader
     seat = (leader + len(trick)) & 3
-    h0, h1, h2, h3 = hands
-    b = BIT[action]
-    if seat == 0:
-        new_hands = (h0 ^ b, h1, h2, h3)
-    elif seat == 1:
-        new_hands = (h0, h1 ^ b, h2, h3)
-    elif seat == 2:
-        new_hands = (h0, h1, h2 ^ b, h3)
-    else:
-        new_hands = (h0, h1, h2, h3 ^ b)
+    h = list(hands)
+    h[seat] ^= BIT[action]
+    new_hands = tuple(h)
     played = _PLAYED[seat * 52 + action]
     n = len(trick)
     if n < 3:

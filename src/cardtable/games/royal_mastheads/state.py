@@ -281,7 +281,10 @@ class RoyalMastheadsState(NamedTuple):
 
     info: DealInfo
     phase: Phase
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]
+    """The four hands by seat (typed as a tuple of any length, which the compiled modules
+    keep as one object: a fixed-length tuple type would be unboxed into four C ints on every
+    read and boxed again for ``hands[seat]``)."""
     pot: tuple[int, ...]
     trick: tuple[int, ...]
     leader: int
