@@ -48,8 +48,8 @@ __all__ = [
 ]
 
 # -- memoised subset tables ------------------------------------------------------------------
-_SUMS_CACHE: dict[int, dict[int, list[int]]] = {}
-_CACHE_LIMIT = 200_000
+_SUMS_CACHE: Final[dict[int, dict[int, list[int]]]] = {}
+_CACHE_LIMIT: Final = 200_000
 
 
 def subset_sums(loose: int) -> dict[int, list[int]]:
@@ -94,12 +94,15 @@ def partition(mask: int, value: int) -> tuple[int, ...] | None:
     return None
 
 
-_PREFIX_MASK = tuple((1 << 3 * v) - 1 if v <= 13 else (1 << 39) - 1 for v in range(15))
+_PREFIX_MASK: Final = tuple((1 << 3 * v) - 1 if v <= 13 else (1 << 39) - 1 for v in range(15))
 """For a value V: the bits of a template key counting the ranks A..V (all for 14)."""
-_UNIONS: dict[tuple[int, int], tuple[int, ...]] = {}
-_CAPTURES: dict[tuple[int, int], tuple[int, ...]] = {}
-_MULTIS: dict[tuple[int, int], tuple[int, ...]] = {}
-_ADDS: dict[tuple[int, int], tuple[int, ...]] = {}
+# The lists shared by templates with the same prefix, keyed by ``what << 39 | prefix``
+# (``what`` is the value, or the played card's value and the value: an int key, which
+# needs no tuple made and hashed per lookup).
+_UNIONS: Final[dict[int, tuple[int, ...]]] = {}
+_CAPTURES: Final[dict[int, tuple[int, ...]]] = {}
+_MULTIS: Final[dict[int, tuple[int, ...]]] = {}
+_ADDS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 class _Template:
@@ -146,17 +149,18 @@ class _Template:
         self._builds: dict[int, tuple[int, ...]] = {}
         self._adds: dict[int, tuple[int, ...]] = {}
 
-    def _prefix(self, value: int) -> tuple[int, int]:
+    def _prefix(self, what: int, value: int) -> int:
         """What the lists for ``value`` depend on: the counts of the ranks up to ``value``
         (the cards that can be in a group of ``value`` come first in the index order, so
-        their index masks are the same in every template sharing that prefix)."""
-        return value, self.key & _PREFIX_MASK[value]
+        their index masks are the same in every template sharing that prefix), with
+        ``what`` the lists are of, as one int key."""
+        return what << 39 | self.key & _PREFIX_MASK[value]
 
     def unions(self, value: int) -> tuple[int, ...]:
         """Every union of disjoint groups worth ``value`` (index masks, the empty one first)."""
         found = self._unions[value]
         if found is None:
-            prefix = self._prefix(value)
+            prefix = self._prefix(value, value)
             found = _UNIONS.get(prefix)
             if found is None:
                 groups_ = self.sums[value] + self.aces if value == 14 else self.sums[value]
@@ -180,7 +184,7 @@ class _Template:
         found = self.caps[vc]
         if found is None:
             v = 14 if vc == 1 else vc
-            prefix = (vc << 4 | v, self.key & _PREFIX_MASK[v])
+            prefix = self._prefix(vc << 4 | v, v)
             found = _CAPTURES.get(prefix)
             if found is None:
                 eq = self.value_masks[vc]
@@ -201,7 +205,7 @@ class _Template:
         key = vc << 4 | value
         found = self._builds.get(key)
         if found is None:
-            prefix = (key, self.key & _PREFIX_MASK[value])
+            prefix = self._prefix(key, value)
             found = _MULTIS.get(prefix)
             if found is not None:
                 self._builds[key] = found
@@ -221,7 +225,7 @@ class _Template:
         key = vc << 4 | value
         found = self._adds.get(key)
         if found is None:
-            prefix = (key, self.key & _PREFIX_MASK[value])
+            prefix = self._prefix(key, value)
             found = _ADDS.get(prefix)
             if found is not None:
                 self._adds[key] = found
@@ -237,9 +241,11 @@ class _Template:
         return found
 
 
-_TEMPLATES: dict[int, _Template] = {}
-_EMPTY = _Template(())
-_RANK_COUNTS = tuple(sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
+_TEMPLATES: Final[dict[int, _Template]] = {}
+_EMPTY: Final = _Template(())
+_RANK_COUNTS: Final = tuple(
+    sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13)
+)
 """For a suit's 13-bit chunk of a card mask: the count of each rank in 3-bit fields."""
 
 
@@ -281,26 +287,18 @@ def template_of(loose: int) -> tuple[_Template, list[int]]:
     return template_key(loose), value_order(loose)
 
 
-_TABLES: dict[int, tuple[_Template, list[int]]] = {}
-"""Memo of :func:`_template` by loose-card mask (a table's loose cards stay the same for
-several moves, and every move of a position asks); cleared with the other caches."""
-
-
-def _template(loose: int) -> tuple[_Template, list[int]]:
-    """The template of a table's loose cards and the map from index masks to card masks
-    (shared: never modified)."""
-    found = _TABLES.get(loose)
-    if found is not None:
-        return found
-    tpl, cards = template_of(loose)
-    table = [0]
-    for c in cards:
-        b = 1 << c
-        table += [t | b for t in table]
-    if len(_TABLES) > _CACHE_LIMIT:
-        _TABLES.clear()
-    found = _TABLES[loose] = (tpl, table)
-    return found
+def _to_cards(index_mask: int, order: list[int]) -> int:
+    """The card mask of a template index mask (bit i: the i-th card of ``order``), worked
+    out for each move made: cheaper than a table of all ``2**n`` masks per table (which
+    boxed a Python int for every entry)."""
+    m = 0
+    i = 0
+    while index_mask:
+        if index_mask & 1:
+            m |= 1 << order[i]
+        index_mask >>= 1
+        i += 1
+    return m
 
 
 # -- the generator -----------------------------------------------------------------------------
@@ -383,7 +381,7 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
     hand = state.hands[p]
     loose = state.loose
     builds = state.builds
-    tpl, table = _template(loose)
+    tpl, order = template_of(loose)
     owned_bits = 0
     table_values = 0
     for b in builds:
@@ -411,12 +409,12 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
         if captures is None:
             captures = tpl.captures(vc)
         if table_values >> v & 1:
-            loose_sets = [table[i] for i in captures]
+            loose_sets = [_to_cards(i, order) for i in captures]
             _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, moves)
         elif not owned_bits & ~guards:  # no build of value v: loose groups only (C6.2 holds)
             for i in captures:
                 if i:
-                    moves.append(_new_move((_CAPTURE, c, v, False, 0, table[i])))
+                    moves.append(_new_move((_CAPTURE, c, v, False, 0, _to_cards(i, order))))
         if owned_bits & ~guards:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
@@ -429,14 +427,14 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
                 need = value - vc
                 if need >= 1:
                     for i in sums[need]:
-                        moves.append(_new_move((_BUILD, c, value, False, 0, table[i])))
+                        moves.append(_new_move((_BUILD, c, value, False, 0, _to_cards(i, order))))
                 if has_groups[value] and (
                     need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
                 ):
                     for i in tpl.multi_builds(vc, value):
-                        moves.append(_new_move((_BUILD, c, value, True, 0, table[i])))
+                        moves.append(_new_move((_BUILD, c, value, True, 0, _to_cards(i, order))))
         if builds:
-            _adds_and_raises(state, flags, c, vc, guards, tpl, table, moves)
+            _adds_and_raises(state, flags, c, vc, guards, tpl, order, moves)
     return moves
 
 
@@ -477,7 +475,7 @@ def _adds_and_raises(
     vc: int,
     guards: int,
     tpl: _Template,
-    table: list[int],
+    order: list[int],
     moves: list[RoyalCasinoAction],
 ) -> None:
     """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
@@ -492,7 +490,7 @@ def _adds_and_raises(
         value = b.value
         if guards >> value & 1:
             for s in tpl.adds(vc, value):
-                moves.append(_new_move((_ADD, c, value, True, 1 << i, table[s])))
+                moves.append(_new_move((_ADD, c, value, True, 1 << i, _to_cards(s, order))))
         if b.multi or b.owner == p:
             continue
         new = value + vc
@@ -502,7 +500,7 @@ def _adds_and_raises(
             continue
         if absorb:
             for u in tpl.unions(new):
-                moves.append(_new_move((_RAISE, c, new, bool(u), 1 << i, table[u])))
+                moves.append(_new_move((_RAISE, c, new, bool(u), 1 << i, _to_cards(u, order))))
         else:
             moves.append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
 
