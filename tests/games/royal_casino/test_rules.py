@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.core.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
@@ -195,3 +197,14 @@ def test_each_value_and_loose_set_is_one_build_move() -> None:
         "build 9H -> 13 (single): 4C",
         "build 9H -> 13 (single): 4D",
     }
+
+
+@pytest.mark.parametrize("thing", [5, None, "TRAIL 5S", (0, 3), (0, 3, 0, False, 0, 0)])
+def test_C4_0_a_value_that_is_not_a_move_is_refused_with_a_reason(thing: Any) -> None:
+    s = GAME.new_game(2, seed=1)
+    before = GAME.format_position(s)
+    with pytest.raises(IllegalActionError, match="is not a Royal Casino move"):
+        GAME.apply(s, thing)
+    assert not GAME.is_legal(s, thing)
+    assert "is not a Royal Casino move" in str(GAME.explain_illegal(s, thing))
+    assert GAME.format_position(s) == before

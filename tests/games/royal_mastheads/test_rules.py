@@ -166,7 +166,7 @@ def test_M10_card_not_held_and_game_over():
     with pytest.raises(IllegalActionError, match="you do not hold 9H"):
         act(state, "9H")
     with pytest.raises(IllegalActionError):
-        GAME.apply(state, "KS")  # type: ignore[arg-type]
+        GAME.apply(state, "KS")
     over, _ = random_finish(state, random.Random(2))
     with pytest.raises(IllegalActionError, match="the game is over"):
         GAME.apply(over, 0)
@@ -276,3 +276,23 @@ def test_M7_M10_every_illegal_action_is_refused_with_its_rule_and_changes_nothin
             GAME.apply(state, action)
         assert GAME.explain_illegal(state, action).rule.startswith("M-")
     assert GAME.format_position(state) == before
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_M7_M10_is_legal_on_the_hand_bits_is_the_generator_s_answer(seed: int) -> None:
+    """``rules.is_legal`` (what ``apply`` checks, on the hand's bits) says yes to exactly the
+    actions ``legal_actions`` lists, in every position of random deals (pot, leading,
+    following, void), for every action id and for values that are not actions."""
+    rng = random.Random(seed)
+    state = GAME.new_game(4, seed=seed, scope="unit")
+    odd: list[object] = [-1, 104, 2**70, True, False, 1.0, "5", None, (5,)]
+    while True:
+        legal = set(GAME.legal_actions(state))
+        for action in [*range(-1, 106), *odd]:
+            assert GAME.is_legal(state, action) == (action in legal and type(action) is int)
+        if GAME.to_act(state) is None:
+            break
+        state, _ = GAME.apply(state, rng.choice(sorted(legal)))
+    for action in odd:
+        with pytest.raises(IllegalActionError):
+            GAME.apply(GAME.new_game(4, seed=seed), action)

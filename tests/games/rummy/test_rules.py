@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -213,3 +214,14 @@ def test_invariants_catch_broken_states() -> None:
     assert any("twice" in f for f in GAME.invariant_failures(dup))
     lost = s._replace(stock=s.stock[1:])
     assert any("conservation" in f for f in GAME.invariant_failures(lost))
+
+
+@pytest.mark.parametrize("thing", [5, None, "DRAW_STOCK", (0,), (0, (), (), -1, 9)])
+def test_a_value_that_is_not_an_action_is_refused_with_a_reason(thing: Any) -> None:
+    s = GAME.new_game(2, seed=1)
+    before = GAME.format_position(s)
+    with pytest.raises(IllegalActionError, match="is not a Rummy action"):
+        GAME.apply(s, thing)
+    assert not GAME.is_legal(s, thing)
+    assert "is not a Rummy action" in str(GAME.explain_illegal(s, thing))
+    assert GAME.format_position(s) == before

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.cards import FULL_DECK, iter_mask
@@ -101,18 +101,12 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         """The seat to play, or None when the game is over."""
         return None if state.phase == Phase.OVER else state.turn
 
-    def legal_actions(self, state: RoyalCasinoState) -> Sequence[RoyalCasinoAction]:
-        """Every legal move (the single source of truth)."""
-        return rules.legal_actions(state)
-
-    def apply(
-        self, state: RoyalCasinoState, action: RoyalCasinoAction
-    ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
-        """Play a move; raises IllegalActionError (state unchanged) if it is not legal
-        (:func:`rules.apply_checked`)."""
-        if not isinstance(action, RoyalCasinoAction):
-            raise rules.explain_illegal(state, action)
-        return rules.apply_checked(state, action)
+    # The contract's legal_actions and apply are the rules' functions themselves (compiled,
+    # with no interpreted frame around them): every legal move, the single source of truth
+    # (:func:`rules.legal_actions`); the move played, or IllegalActionError with the state
+    # unchanged if it is not legal (:func:`rules.apply_checked`).
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply_checked)
 
     def playout(self, state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
         """Random legal moves to the end: the contract loop's game, on the fast path."""

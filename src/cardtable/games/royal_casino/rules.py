@@ -13,11 +13,12 @@ display and for the components of a build.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Final
 
-from cardtable.cards import format_card, iter_mask, mask_cards
+from cardtable.cards import format_card, iter_mask
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
+from cardtable.core.options import Options
 from cardtable.core.rng import shuffled_deck
 from cardtable.games.royal_casino import events as ev
 from cardtable.games.royal_casino.scoring import decide_game, is_restricted, score_hand
@@ -47,8 +48,8 @@ __all__ = [
 ]
 
 # -- memoised subset tables ------------------------------------------------------------------
-_SUMS_CACHE: dict[int, dict[int, list[int]]] = {}
-_CACHE_LIMIT = 200_000
+_SUMS_CACHE: Final[dict[int, dict[int, list[int]]]] = {}
+_CACHE_LIMIT: Final = 200_000
 
 
 def subset_sums(loose: int) -> dict[int, list[int]]:
@@ -93,12 +94,15 @@ def partition(mask: int, value: int) -> tuple[int, ...] | None:
     return None
 
 
-_PREFIX_MASK = tuple((1 << 3 * v) - 1 if v <= 13 else (1 << 39) - 1 for v in range(15))
+_PREFIX_MASK: Final = tuple((1 << 3 * v) - 1 if v <= 13 else (1 << 39) - 1 for v in range(15))
 """For a value V: the bits of a template key counting the ranks A..V (all for 14)."""
-_UNIONS: dict[tuple[int, int], tuple[int, ...]] = {}
-_CAPTURES: dict[tuple[int, int], tuple[int, ...]] = {}
-_MULTIS: dict[tuple[int, int], tuple[int, ...]] = {}
-_ADDS: dict[tuple[int, int], tuple[int, ...]] = {}
+# The lists shared by templates with the same prefix, keyed by ``what << 39 | prefix``
+# (``what`` is the value, or the played card's value and the value: an int key, which
+# needs no tuple made and hashed per lookup).
+_UNIONS: Final[dict[int, tuple[int, ...]]] = {}
+_CAPTURES: Final[dict[int, tuple[int, ...]]] = {}
+_MULTIS: Final[dict[int, tuple[int, ...]]] = {}
+_ADDS: Final[dict[int, tuple[int, ...]]] = {}
 
 
 class _Template:
@@ -145,17 +149,18 @@ class _Template:
         self._builds: dict[int, tuple[int, ...]] = {}
         self._adds: dict[int, tuple[int, ...]] = {}
 
-    def _prefix(self, value: int) -> tuple[int, int]:
+    def _prefix(self, what: int, value: int) -> int:
         """What the lists for ``value`` depend on: the counts of the ranks up to ``value``
         (the cards that can be in a group of ``value`` come first in the index order, so
-        their index masks are the same in every template sharing that prefix)."""
-        return value, self.key & _PREFIX_MASK[value]
+        their index masks are the same in every template sharing that prefix), with
+        ``what`` the lists are of, as one int key."""
+        return what << 39 | self.key & _PREFIX_MASK[value]
 
     def unions(self, value: int) -> tuple[int, ...]:
         """Every union of disjoint groups worth ``value`` (index masks, the empty one first)."""
         found = self._unions[value]
         if found is None:
-            prefix = self._prefix(value)
+            prefix = self._prefix(value, value)
             found = _UNIONS.get(prefix)
             if found is None:
                 groups_ = self.sums[value] + self.aces if value == 14 else self.sums[value]
@@ -179,7 +184,7 @@ class _Template:
         found = self.caps[vc]
         if found is None:
             v = 14 if vc == 1 else vc
-            prefix = (vc << 4 | v, self.key & _PREFIX_MASK[v])
+            prefix = self._prefix(vc << 4 | v, v)
             found = _CAPTURES.get(prefix)
             if found is None:
                 eq = self.value_masks[vc]
@@ -200,7 +205,7 @@ class _Template:
         key = vc << 4 | value
         found = self._builds.get(key)
         if found is None:
-            prefix = (key, self.key & _PREFIX_MASK[value])
+            prefix = self._prefix(key, value)
             found = _MULTIS.get(prefix)
             if found is not None:
                 self._builds[key] = found
@@ -220,7 +225,7 @@ class _Template:
         key = vc << 4 | value
         found = self._adds.get(key)
         if found is None:
-            prefix = (key, self.key & _PREFIX_MASK[value])
+            prefix = self._prefix(key, value)
             found = _ADDS.get(prefix)
             if found is not None:
                 self._adds[key] = found
@@ -236,10 +241,11 @@ class _Template:
         return found
 
 
-_TEMPLATES: dict[int, _Template] = {}
-_VAL_OF = VAL.__getitem__
-_EMPTY = _Template(())
-_RANK_COUNTS = tuple(sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13))
+_TEMPLATES: Final[dict[int, _Template]] = {}
+_EMPTY: Final = _Template(())
+_RANK_COUNTS: Final = tuple(
+    sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13)
+)
 """For a suit's 13-bit chunk of a card mask: the count of each rank in 3-bit fields."""
 
 
@@ -264,7 +270,14 @@ def template_key(loose: int) -> _Template:
 
 def value_order(loose: int) -> list[int]:
     """The loose cards in template order: by value, then by index."""
-    return sorted(mask_cards(loose), key=_VAL_OF)
+    out: list[int] = []
+    for r in range(13):
+        m = loose & RANK_MASK[r]
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+    return out
 
 
 def template_of(loose: int) -> tuple[_Template, list[int]]:
@@ -274,38 +287,84 @@ def template_of(loose: int) -> tuple[_Template, list[int]]:
     return template_key(loose), value_order(loose)
 
 
-_TABLES: dict[int, tuple[_Template, list[int]]] = {}
-"""Memo of :func:`_template` by loose-card mask (a table's loose cards stay the same for
-several moves, and every move of a position asks); cleared with the other caches."""
-
-
-def _template(loose: int) -> tuple[_Template, list[int]]:
-    """The template of a table's loose cards and the map from index masks to card masks
-    (shared: never modified)."""
-    found = _TABLES.get(loose)
-    if found is not None:
-        return found
-    tpl, cards = template_of(loose)
-    table = [0]
-    for c in cards:
-        b = 1 << c
-        table += [t | b for t in table]
-    if len(_TABLES) > _CACHE_LIMIT:
-        _TABLES.clear()
-    found = _TABLES[loose] = (tpl, table)
-    return found
+def _to_cards(index_mask: int, order: list[int]) -> int:
+    """The card mask of a template index mask (bit i: the i-th card of ``order``), worked
+    out for each move made: cheaper than a table of all ``2**n`` masks per table (which
+    boxed a Python int for every entry)."""
+    m = 0
+    i = 0
+    while index_mask:
+        if index_mask & 1:
+            m |= 1 << order[i]
+        index_mask >>= 1
+        i += 1
+    return m
 
 
 # -- the generator -----------------------------------------------------------------------------
-_TRAIL, _CAPTURE, _BUILD, _ADD, _RAISE = Kind.TRAIL, Kind.CAPTURE, Kind.BUILD, Kind.ADD, Kind.RAISE
-_BIT_VALUES: tuple[tuple[int, ...], ...] = tuple(
+_TRAIL: Final = Kind.TRAIL
+_CAPTURE: Final = Kind.CAPTURE
+_BUILD: Final = Kind.BUILD
+_ADD: Final = Kind.ADD
+_RAISE: Final = Kind.RAISE
+_PLAY: Final = Phase.PLAY
+_BIT_VALUES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(v for v in range(2, 15) if bits >> (v - 2) & 1) for bits in range(1 << 13)
 )
 """For a guard set shifted right by 2: the build values 2–14 it guards."""
+_ACTION: Final = RoyalCasinoAction
+"""The move class, as a compiled module's constant (the generator builds moves with it)."""
 
 
 def _new_move(fields: tuple[Kind, int, int, bool, int, int]) -> RoyalCasinoAction:
-    return tuple.__new__(RoyalCasinoAction, fields)
+    return tuple.__new__(_ACTION, fields)
+
+
+_TRAILS: Final = tuple(_new_move((_TRAIL, c, 0, False, 0, 0)) for c in range(52))
+"""The trail of each card (moves are values: the 52 trails are made once and shared)."""
+
+# What the generator and apply read of the options, as bits of one int (see _flags).
+_COEXIST: Final = 1
+"""``sameValueBuildsCoexist``"""
+_ABSORB: Final = 2
+"""``raiseAbsorbsLoose``"""
+_PARTNER_OK: Final = 4
+"""``partnerBuildInteraction`` is ``ALLOWED``"""
+_CLOCKWISE: Final = 8
+"""``direction`` is ``CW``"""
+_LAST_SWEEP: Final = 16
+"""``lastPlaySweepCounts``"""
+_FLAGS_MEMO: tuple[Options | None, int] = (None, 0)
+"""The options last read and their flags (one tuple, replaced whole: safe across threads)."""
+
+
+def _flags(options: Options) -> int:
+    """The options the rules read on every move, as bits (``Options`` lookups are
+    interpreted calls; the last options read are remembered, as a process mostly plays one
+    set of options)."""
+    global _FLAGS_MEMO
+    memo = _FLAGS_MEMO
+    if memo[0] is options:
+        return memo[1]
+    flags = (
+        (_COEXIST if options["sameValueBuildsCoexist"] else 0)
+        | (_ABSORB if options["raiseAbsorbsLoose"] else 0)
+        | (_PARTNER_OK if options["partnerBuildInteraction"] == "ALLOWED" else 0)
+        | (_CLOCKWISE if options["direction"] == "CW" else 0)
+        | (_LAST_SWEEP if options["lastPlaySweepCounts"] else 0)
+    )
+    _FLAGS_MEMO = (options, flags)
+    return flags
+
+
+def _cards_of(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAction]:
@@ -316,25 +375,26 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
     build moves (C5.4, C5.5).  With ``card``, only the moves that play that card: the same
     generator, a fraction of the work, which is all ``apply`` needs to check a move.
     """
-    if state.phase != Phase.PLAY:
+    if state.phase != _PLAY:
         return []
     p = state.turn
     hand = state.hands[p]
     loose = state.loose
     builds = state.builds
-    tpl, table = _template(loose)
+    tpl, order = template_of(loose)
     owned_bits = 0
     table_values = 0
     for b in builds:
         table_values |= 1 << b.value
         if b.owner == p:
             owned_bits |= 1 << b.value
-    coexist = state.options["sameValueBuildsCoexist"]
-    cards = mask_cards(hand)
+    flags = _flags(state.options)
+    coexist = flags & _COEXIST
+    cards = _cards_of(hand)
     moves: list[RoyalCasinoAction] = []
-    append = moves.append
-    mk = _new_move
-    for c in cards if card < 0 else [c for c in cards if c == card]:
+    for c in cards:
+        if card >= 0 and c != card:
+            continue
         guards = 0
         for o in cards:
             if o != c:
@@ -343,18 +403,18 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
         v = CAPV[c]
         # TRAIL (C5.1): no owned build (C6.1), no loose card of the same rank (C6.3)
         if not owned_bits and not loose & RANK_MASK[vc - 1]:
-            append(mk((_TRAIL, c, 0, False, 0, 0)))
+            moves.append(_TRAILS[c])
         # CAPTURE (C5.2)
         captures = tpl.caps[vc]
         if captures is None:
             captures = tpl.captures(vc)
         if table_values >> v & 1:
-            loose_sets = [table[i] for i in captures]
-            _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, append)
+            loose_sets = [_to_cards(i, order) for i in captures]
+            _captures_with_builds(state, c, v, guards, owned_bits, loose_sets, moves)
         elif not owned_bits & ~guards:  # no build of value v: loose groups only (C6.2 holds)
             for i in captures:
                 if i:
-                    append(mk((_CAPTURE, c, v, False, 0, table[i])))
+                    moves.append(_new_move((_CAPTURE, c, v, False, 0, _to_cards(i, order))))
         if owned_bits & ~guards:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
@@ -367,14 +427,14 @@ def legal_actions(state: RoyalCasinoState, card: int = -1) -> list[RoyalCasinoAc
                 need = value - vc
                 if need >= 1:
                     for i in sums[need]:
-                        append(mk((_BUILD, c, value, False, 0, table[i])))
+                        moves.append(_new_move((_BUILD, c, value, False, 0, _to_cards(i, order))))
                 if has_groups[value] and (
                     need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
                 ):
                     for i in tpl.multi_builds(vc, value):
-                        append(mk((_BUILD, c, value, True, 0, table[i])))
+                        moves.append(_new_move((_BUILD, c, value, True, 0, _to_cards(i, order))))
         if builds:
-            _adds_and_raises(state, c, vc, guards, tpl, table, append)
+            _adds_and_raises(state, flags, c, vc, guards, tpl, order, moves)
     return moves
 
 
@@ -385,7 +445,7 @@ def _captures_with_builds(
     guards: int,
     owned_bits: int,
     loose_sets: list[int],
-    append: Callable[[RoyalCasinoAction], None],
+    moves: list[RoyalCasinoAction],
 ) -> None:
     """Captures that may take builds of value ``v`` along with loose groups (C5.2, C6.2)."""
     p = state.turn
@@ -405,32 +465,32 @@ def _captures_with_builds(
                 continue  # C6.2: the owner must keep a card for every build left
         for u in loose_sets:
             if u or bmask:
-                append(_new_move((_CAPTURE, c, v, False, bmask, u)))
+                moves.append(_new_move((_CAPTURE, c, v, False, bmask, u)))
 
 
 def _adds_and_raises(
     state: RoyalCasinoState,
+    flags: int,
     c: int,
     vc: int,
     guards: int,
     tpl: _Template,
-    table: list[int],
-    append: Callable[[RoyalCasinoAction], None],
+    order: list[int],
+    moves: list[RoyalCasinoAction],
 ) -> None:
     """ADD (C5.4) and RAISE (C5.5) moves of card ``c`` onto the builds on the table."""
     p = state.turn
     builds = state.builds
-    options = state.options
-    partner_ok = state.players != 4 or options["partnerBuildInteraction"] == "ALLOWED"
-    coexist = options["sameValueBuildsCoexist"]
-    absorb = options["raiseAbsorbsLoose"]
+    partner_ok = state.players != 4 or flags & _PARTNER_OK
+    coexist = flags & _COEXIST
+    absorb = flags & _ABSORB
     for i, b in enumerate(builds):
         if not partner_ok and b.owner != p and b.owner % 2 == p % 2:
             continue  # C6.4 with partnerBuildInteraction=FORBIDDEN
         value = b.value
         if guards >> value & 1:
             for s in tpl.adds(vc, value):
-                append(_new_move((_ADD, c, value, True, 1 << i, table[s])))
+                moves.append(_new_move((_ADD, c, value, True, 1 << i, _to_cards(s, order))))
         if b.multi or b.owner == p:
             continue
         new = value + vc
@@ -440,9 +500,9 @@ def _adds_and_raises(
             continue
         if absorb:
             for u in tpl.unions(new):
-                append(_new_move((_RAISE, c, new, bool(u), 1 << i, table[u])))
+                moves.append(_new_move((_RAISE, c, new, bool(u), 1 << i, _to_cards(u, order))))
         else:
-            append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
+            moves.append(_new_move((_RAISE, c, new, False, 1 << i, 0)))
 
 
 # -- dealing ---------------------------------------------------------------------------------
@@ -505,17 +565,32 @@ def deal_hand(
 
 # -- apply -----------------------------------------------------------------------------------
 def apply_checked(
-    state: RoyalCasinoState, move: RoyalCasinoAction
+    state: RoyalCasinoState, action: object
 ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
-    """:func:`apply_legal` once ``move`` is known to be legal, else raise
-    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call.
+    """:func:`apply_legal` once the move ``action`` is known to be legal, else raise
+    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call
+    (the game object's ``apply`` is this function itself).
 
     The check asks the generator for the moves of the card played only (the game object
     keeps no cache: it is shared by every table and thread)."""
-    card = move.card
-    if card < 0 or move not in legal_actions(state, card):
-        raise explain_illegal(state, move)
-    return apply_legal(state, move)
+    if not isinstance(action, RoyalCasinoAction):
+        raise explain_illegal(state, action)
+    card = action.card
+    if card < 0 or action not in legal_actions(state, card):
+        raise explain_illegal(state, action)
+    return apply_legal(state, action)
+
+
+_STATE: Final = RoyalCasinoState
+"""The state class, as a compiled module's constant (apply builds states with it)."""
+_CARD_TEXT: Final = ev.CARD_TEXT
+_TRAILED: Final = tuple(ev.Trailed(p, _CARD_TEXT[c]) for p in range(4) for c in range(52))
+"""The Trailed event of each seat and card (events are values, made once and shared)."""
+
+
+def _texts(mask: int) -> tuple[str, ...]:
+    """The cards of a set, in notation, in index order (``events.mask_texts``)."""
+    return tuple([_CARD_TEXT[c] for c in _cards_of(mask)])
 
 
 def apply_legal(
@@ -536,10 +611,10 @@ def apply_legal(
     last = state.last_capturer
     kind = move.kind
     events: list[Event] = []
-    if kind == Kind.TRAIL:
+    if kind == _TRAIL:
         loose |= bit
-        events.append(ev.Trailed(p, ev.CARD_TEXT[c]))
-    elif kind == Kind.CAPTURE:
+        events.append(_TRAILED[p * 52 + c])
+    elif kind == _CAPTURE:
         taken = bit | move.loose
         kept: list[Build] = []
         for i, b in enumerate(builds):
@@ -554,7 +629,7 @@ def apply_legal(
         piles = tuple(pl)
         last = p
         sweep = not loose and not builds
-        if sweep and not state.options["lastPlaySweepCounts"]:
+        if sweep and not _flags(state.options) & _LAST_SWEEP:
             sweep = any(hands) or bool(state.stock)
         if sweep:
             sw = list(sweeps)
@@ -563,33 +638,29 @@ def apply_legal(
         events.append(
             ev.Captured(
                 p,
-                ev.CARD_TEXT[c],
-                ev.mask_texts(move.loose),
+                _CARD_TEXT[c],
+                _texts(move.loose),
                 tuple(i + 1 for i in range(len(state.builds)) if move.builds >> i & 1),
-                ev.mask_texts(taken),
+                _texts(taken),
                 sweep,
             )
         )
-    elif kind == Kind.BUILD:
+    elif kind == _BUILD:
         loose &= ~move.loose
         full = bit | move.loose
         comps = partition(full, move.value) if move.multi else (full,)
         builds = (*builds, Build(move.value, move.multi, p, full, comps or (full,)))
         events.append(
-            ev.Built(
-                p, ev.CARD_TEXT[c], move.value, move.multi, ev.mask_texts(move.loose), len(builds)
-            )
+            ev.Built(p, _CARD_TEXT[c], move.value, move.multi, _texts(move.loose), len(builds))
         )
     else:
         i = move.builds.bit_length() - 1
         b = builds[i]
         loose &= ~move.loose
-        if kind == Kind.ADD:
+        if kind == _ADD:
             added = partition(bit | move.loose, b.value) or (bit | move.loose,)
             nb = Build(b.value, True, p, b.mask | bit | move.loose, b.comps + added)
-            events.append(
-                ev.Added(p, ev.CARD_TEXT[c], i + 1, ev.mask_texts(move.loose), b.owner, b.value)
-            )
+            events.append(ev.Added(p, _CARD_TEXT[c], i + 1, _texts(move.loose), b.owner, b.value))
         else:
             absorbed = partition(move.loose, move.value) or ()
             nb = Build(
@@ -602,20 +673,20 @@ def apply_legal(
             events.append(
                 ev.Raised(
                     p,
-                    ev.CARD_TEXT[c],
+                    _CARD_TEXT[c],
                     i + 1,
                     b.value,
                     move.value,
-                    ev.mask_texts(move.loose),
+                    _texts(move.loose),
                     b.owner,
                 )
             )
         builds = (*builds[:i], nb, *builds[i + 1 :])
     # whose turn next
-    step = state.step
+    step = -1 if _flags(state.options) & _CLOCKWISE else 1
     turn = (p + step) % players
     new = tuple.__new__(
-        RoyalCasinoState,
+        _STATE,
         (
             players,
             state.options,
@@ -624,7 +695,7 @@ def apply_legal(
             state.hand_no,
             state.dealer,
             turn,
-            Phase.PLAY,
+            _PLAY,
             tuple(hands),
             state.stock,
             loose,
@@ -744,10 +815,12 @@ def _guard_name(value: int) -> str:
     return {14: "an ace", 11: "a J", 12: "a Q", 13: "a K"}.get(value, f"a {value}")
 
 
-def explain_illegal(state: RoyalCasinoState, move: RoyalCasinoAction) -> IllegalActionError:
+def explain_illegal(state: RoyalCasinoState, move: object) -> IllegalActionError:
     """Why ``move`` is not legal here: the rule id and a reason a person understands."""
     if state.phase != Phase.PLAY:
         return IllegalActionError("C10.4", "the game is over")
+    if not isinstance(move, RoyalCasinoAction):
+        return IllegalActionError("", f"{move!r} is not a Royal Casino move")
     p = state.turn
     hand = state.hands[p]
     c = move.card

@@ -8,7 +8,7 @@ Seats are numbered in playing order (rule C1.3); with four players seats {0, 2} 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from cardtable.core.game import Scope
 from cardtable.core.options import Options, OptionSchema, OptionSpec
@@ -31,15 +31,17 @@ __all__ = [
 ]
 
 # -- card tables ---------------------------------------------------------------------------
-VAL: tuple[int, ...] = tuple(i % 13 + 1 for i in range(52))
+VAL: Final[tuple[int, ...]] = tuple(i % 13 + 1 for i in range(52))
 """The value of a card in sums and builds: A=1 … K=13 (C2.1, C2.2b)."""
-CAPV: tuple[int, ...] = tuple(14 if v == 1 else v for v in VAL)
+CAPV: Final[tuple[int, ...]] = tuple(14 if v == 1 else v for v in VAL)
 """The capture value of a card played from hand: an ace captures 14 (C2.2a)."""
-CAPVAL_BIT: tuple[int, ...] = tuple(1 << v for v in CAPV)
+CAPVAL_BIT: Final[tuple[int, ...]] = tuple(1 << v for v in CAPV)
 """Bit ``capture value`` of each card: the build value it guards (C2.3)."""
-RANK_MASK: tuple[int, ...] = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+RANK_MASK: Final[tuple[int, ...]] = tuple(
+    sum(1 << (s * 13 + r) for s in range(4)) for r in range(13)
+)
 """The mask of the four cards of each rank, indexed by ``rank - 1``."""
-ACE_BITS = RANK_MASK[0]
+ACE_BITS: Final = RANK_MASK[0]
 """The mask of the four aces."""
 SPADES = (1 << 13) - 1
 """The mask of the thirteen spades."""

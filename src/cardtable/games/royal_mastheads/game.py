@@ -15,7 +15,7 @@ cardtable.core.errors.IllegalActionError: M-7: first each player puts two cards 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.core.encoding import Encoding
@@ -113,9 +113,14 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
             return (state.info.dealer + 1 + (len(state.pot) >> 1)) & 3
         return None
 
-    def legal_actions(self, state: RoyalMastheadsState) -> Sequence[int]:
-        """Every legal action in card order (see :func:`rules.legal_actions`)."""
-        return rules.legal_actions(state)
+    # The contract's legal_actions, apply and is_legal are the rules' functions themselves
+    # (compiled, with no interpreted frame around them): every legal action in card order
+    # (:func:`rules.legal_actions`); the state after an action and its events, or
+    # IllegalActionError (:func:`rules.apply_checked`); whether an action is legal
+    # (:func:`rules.is_legal`).
+    legal_actions = staticmethod(rules.legal_actions)
+    apply = staticmethod(rules.apply_checked)
+    is_legal = staticmethod(rules.is_legal)
 
     def playout(
         self, state: RoyalMastheadsState, rng: random.Random
@@ -127,16 +132,6 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
             state, n = random_playout(state, rng)
             actions += n
         return state, actions
-
-    def apply(
-        self, state: RoyalMastheadsState, action: int
-    ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
-        """The state after ``action`` and its events; raises ``IllegalActionError``."""
-        return rules.apply_checked(state, action)
-
-    def is_legal(self, state: RoyalMastheadsState, action: int) -> bool:
-        """True when ``action`` is legal."""
-        return type(action) is int and action in rules.legal_actions(state)
 
     def explain_illegal(self, state: RoyalMastheadsState, action: int) -> IllegalActionError:
         """Why ``action`` is not legal: a rule id and a one-line reason."""

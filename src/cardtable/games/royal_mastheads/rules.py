@@ -15,6 +15,7 @@ Automatic steps (collecting a trick, scoring the deal, dealing the next one) hap
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from cardtable.cards import format_card
 from cardtable.core.errors import IllegalActionError
@@ -62,6 +63,7 @@ __all__ = [
     "explain_illegal",
     "finish_deal",
     "first_dealer",
+    "is_legal",
     "is_over_after",
     "legal_actions",
     "new_deal",
@@ -72,9 +74,11 @@ __all__ = [
     "winners_of",
 ]
 
-_POT = Phase.POT
-_PLAY = Phase.PLAY
-_OVER = Phase.OVER
+_POT: Final = Phase.POT
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_STATE: Final = RoyalMastheadsState
+"""The state class, as a compiled module's constant (hot paths build states with it)."""
 _RANK_NAMES = ("", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_ONE = ("a spade", "a heart", "a diamond", "a club")
@@ -91,7 +95,7 @@ def _strength(ace_high: bool, trumps: int, led: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-_STRENGTH: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+_STRENGTH: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
     tuple(tuple(_strength(ah, t, led) for led in range(4)) for t in range(4))
     for ah in (False, True)
 )
@@ -132,8 +136,8 @@ def beats(card: int, trick: Sequence[int], trumps: int, ace_high: bool) -> bool:
 # -- legal actions ------------------------------------------------------------------------
 # Lazily filled tables: entry ``suit << 13 | m`` is the tuple of actions for the cards of
 # ``suit`` in the 13-bit mask ``m`` (plays: card indices; pot: ``POT_BASE + card``).
-_PLAY_T: list[tuple[int, ...] | None] = [None] * (4 << 13)
-_POT_T: list[tuple[int, ...] | None] = [None] * (4 << 13)
+_PLAY_T: Final[list[tuple[int, ...] | None]] = [None] * (4 << 13)
+_POT_T: Final[list[tuple[int, ...] | None]] = [None] * (4 << 13)
 
 
 def _fill(table: list[tuple[int, ...] | None], base: int, key: int) -> tuple[int, ...]:
@@ -193,16 +197,43 @@ def legal_actions(state: RoyalMastheadsState) -> tuple[int, ...]:
     return ()
 
 
+def is_legal(state: RoyalMastheadsState, action: object) -> bool:
+    """True when ``action`` is among :func:`legal_actions` (the same test on the hand's
+    bits, without listing the actions): a card of the hand of the seat to act, into the
+    pot in the pot phase (M-7); in play (M-10), of the suit led when that hand holds one.
+    """
+    return type(action) is int and _is_legal(state, action)
+
+
+def _is_legal(state: RoyalMastheadsState, action: int) -> bool:
+    phase = state.phase
+    if phase is _PLAY:
+        if not 0 <= action < POT_BASE:
+            return False
+        trick = state.trick
+        hand = state.hands[(state.leader + len(trick)) & 3]
+        if not hand >> action & 1:
+            return False
+        if not trick:
+            return True
+        led = SUIT[trick[0]]
+        return SUIT[action] == led or not hand & SUIT_MASK[led]
+    if phase is _POT:
+        card = action - POT_BASE
+        if not 0 <= card < POT_BASE:
+            return False
+        return bool(state.hands[(state.info.dealer + 1 + (len(state.pot) >> 1)) & 3] >> card & 1)
+    return False
+
+
 def apply_checked(
     state: RoyalMastheadsState, action: object
 ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
-    """:func:`apply_legal` once ``action`` is known to be legal, else raise
-    :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in one call.
-
-    The generator answers from precomputed tuples, so asking it again is cheaper than any
-    cache (and the game object, shared by every table and thread, keeps none).
+    """:func:`apply_legal` once ``action`` is known to be legal (:func:`is_legal`), else
+    raise :func:`explain_illegal`'s error (nothing changes): the contract's ``apply`` in
+    one call (the game object's ``apply`` is this function itself).
     """
-    if type(action) is not int or action not in legal_actions(state):
+    if type(action) is not int or not _is_legal(state, action):
         raise explain_illegal(state, action)
     return apply_legal(state, action)
 
@@ -425,8 +456,10 @@ def _after_deal(
 # -- applying ---------------------------------------------------------------------------
 # Events are immutable values, so the 208 possible CardPlayed and PotCardChosen events are
 # made once and shared (no allocation per action).
-_PLAYED = tuple(CardPlayed(seat, CARD_TEXT[card]) for seat in range(4) for card in range(52))
-_CHOSEN = tuple(PotCardChosen(seat, CARD_TEXT[card]) for seat in range(4) for card in range(52))
+_PLAYED: Final = tuple(CardPlayed(seat, CARD_TEXT[card]) for seat in range(4) for card in range(52))
+_CHOSEN: Final = tuple(
+    PotCardChosen(seat, CARD_TEXT[card]) for seat in range(4) for card in range(52)
+)
 
 
 def apply_legal(
@@ -442,33 +475,32 @@ def apply_legal(
         h = list(hands)
         h[seat] ^= BIT[card]
         pot = (*pot, card)
-        phase = _PLAY if len(pot) == 8 else _POT
         return (
             tuple.__new__(
-                RoyalMastheadsState,
-                (info, phase, (h[0], h[1], h[2], h[3]), pot, (), state.leader, ()),
+                _STATE,
+                (info, _PLAY if len(pot) == 8 else _POT, tuple(h), pot, (), state.leader, ()),
             ),
             (_CHOSEN[seat * 52 + card],),
         )
     trick = state.trick
     leader = state.leader
     seat = (leader + len(trick)) & 3
-    h0, h1, h2, h3 = hands
-    b = BIT[action]
-    if seat == 0:
-        new_hands = (h0 ^ b, h1, h2, h3)
-    elif seat == 1:
-        new_hands = (h0, h1 ^ b, h2, h3)
-    elif seat == 2:
-        new_hands = (h0, h1, h2 ^ b, h3)
-    else:
-        new_hands = (h0, h1, h2, h3 ^ b)
+    h = list(hands)
+    h[seat] ^= BIT[action]
+    new_hands = tuple(h)
     played = _PLAYED[seat * 52 + action]
-    if len(trick) < 3:
+    n = len(trick)
+    if n < 3:
+        if n == 0:
+            cards_so_far: tuple[int, ...] = (action,)
+        elif n == 1:
+            cards_so_far = (trick[0], action)
+        else:
+            cards_so_far = (trick[0], trick[1], action)
         return (
             tuple.__new__(
-                RoyalMastheadsState,
-                (state.info, _PLAY, new_hands, state.pot, (*trick, action), leader, state.tricks),
+                _STATE,
+                (state.info, _PLAY, new_hands, state.pot, cards_so_far, leader, state.tricks),
             ),
             (played,),
         )
@@ -492,9 +524,7 @@ def apply_legal(
     )
     if len(tricks) < 11:
         return (
-            tuple.__new__(
-                RoyalMastheadsState, (info, _PLAY, new_hands, state.pot, (), winner, tricks)
-            ),
+            tuple.__new__(_STATE, (info, _PLAY, new_hands, state.pot, (), winner, tricks)),
             (played, won),
         )
     nxt, events = _finish_deal(state, tricks)

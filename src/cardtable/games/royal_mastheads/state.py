@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardtable.core.game import Scope
 from cardtable.core.options import Options, OptionSchema, OptionSpec
@@ -47,20 +47,20 @@ __all__ = [
     "totals_of",
 ]
 
-POT_BASE = 52
+POT_BASE: Final = 52
 """Actions ``POT_BASE + card`` put ``card`` into the pot; actions ``0..51`` play a card."""
 NO_CARD = -1
 """Marks "no card" where an int is expected."""
 DEALS_DEFAULT = 10
 """A set is 10 deals (M-17)."""
 
-BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+BIT: Final[tuple[int, ...]] = tuple(1 << c for c in range(52))
 """The mask bit of each card."""
-RANK: tuple[int, ...] = tuple(c % 13 + 1 for c in range(52))
+RANK: Final[tuple[int, ...]] = tuple(c % 13 + 1 for c in range(52))
 """The face rank (ace 1 … king 13) of each card."""
-SUIT: tuple[int, ...] = tuple(c // 13 for c in range(52))
+SUIT: Final[tuple[int, ...]] = tuple(c // 13 for c in range(52))
 """The suit (0 spades, 1 hearts, 2 diamonds, 3 clubs) of each card."""
-SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
+SUIT_MASK: Final[tuple[int, ...]] = tuple(0x1FFF << (13 * s) for s in range(4))
 """The mask of all 13 cards of each suit."""
 
 _RULESET = "ruleset"
@@ -281,7 +281,10 @@ class RoyalMastheadsState(NamedTuple):
 
     info: DealInfo
     phase: Phase
-    hands: tuple[int, int, int, int]
+    hands: tuple[int, ...]
+    """The four hands by seat (typed as a tuple of any length, which the compiled modules
+    keep as one object: a fixed-length tuple type would be unboxed into four C ints on every
+    read and boxed again for ``hands[seat]``)."""
     pot: tuple[int, ...]
     trick: tuple[int, ...]
     leader: int

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cardtable.core.encoding import Encoding
@@ -31,9 +31,7 @@ from cardtable.games.rummy.scoring import rank_winners
 from cardtable.games.rummy.state import (
     JOKER0,
     LAYOFF,
-    MELD,
     OPTIONS,
-    SWAP,
     Phase,
     RummyAction,
     RummyState,
@@ -95,31 +93,14 @@ class RummyGame(Game[RummyState, RummyAction, RummyView]):
         """The seat to act, or None once the game is over."""
         return None if state.phase == Phase.OVER else state.current
 
-    def legal_actions(self, state: RummyState) -> Sequence[RummyAction]:
-        """Every legal action in canonical order (draws, melds, lay-offs, swaps, discards)."""
-        return rules.legal(state)[0]
-
-    def is_legal(self, state: RummyState, action: RummyAction) -> bool:
-        """True when ``action`` is legal in ``state``."""
-        return isinstance(action, RummyAction) and action in rules.legal(state, action)[0]
-
-    def apply(self, state: RummyState, action: RummyAction) -> tuple[RummyState, tuple[Event, ...]]:
-        """The next state and its events; raises :class:`IllegalActionError` if not legal.
-
-        The check asks the generator about this one action only (the no-dead-end search of
-        other plays is skipped); the game object keeps no cache, as it is shared by every
-        table and thread."""
-        if not isinstance(action, RummyAction):
-            raise self.explain_illegal(state, action)
-        legal, plays = rules.legal(state, action)
-        if action.kind >= MELD and action.kind <= SWAP:
-            play = plays.get(action)
-            if play is None:
-                raise self.explain_illegal(state, action)
-            return rules.apply_action(state, action, play)
-        if action not in legal:
-            raise self.explain_illegal(state, action)
-        return rules.apply_action(state, action, None)
+    # The contract's legal_actions, is_legal and apply are the rules' functions themselves
+    # (compiled, with no interpreted frame around them): every legal action in canonical
+    # order, draws, melds, lay-offs, swaps, discards (:func:`rules.legal_actions`); whether
+    # an action is legal (:func:`rules.is_legal`); the next state and its events, or
+    # IllegalActionError, the generator asked about that one action (:func:`rules.apply_checked`).
+    legal_actions = staticmethod(rules.legal_actions)
+    is_legal = staticmethod(rules.is_legal)
+    apply = staticmethod(rules.apply_checked)
 
     def explain_illegal(self, state: RummyState, action: RummyAction) -> IllegalActionError:
         """The rule id and a one-line reason why an action is not legal."""

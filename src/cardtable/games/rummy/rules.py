@@ -8,7 +8,7 @@ holds the no-dead-end search), and ``apply`` only looks plays up there.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from typing import Final
 
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
@@ -37,6 +37,7 @@ from cardtable.games.rummy.state import (
     LAYOFF,
     MELD,
     SETJ,
+    SWAP,
     TAKE,
     Config,
     Meld,
@@ -49,11 +50,14 @@ from cardtable.games.rummy.state import (
 __all__ = [
     "Play",
     "apply_action",
+    "apply_checked",
     "completable",
     "deal",
     "explain_illegal",
     "gen_plays",
+    "is_legal",
     "legal",
+    "legal_actions",
     "meld_text",
     "slot_text",
 ]
@@ -154,19 +158,31 @@ TAKE_ACTIONS = tuple(RummyAction(TAKE, (), (), k) for k in range(110))
 DISCARD_ACTIONS = tuple(RummyAction(DISCARD, (c,)) for c in range(108))
 """DISCARD actions by physical card."""
 
-_PACK2 = 1 << 52
+_PACK2: Final = 1 << 52
+_DISCARD_T: Final[list[tuple[RummyAction, ...] | None]] = [None] * (4 << 13)
+"""Lazily filled: entry ``suit << 13 | pattern`` holds the DISCARD actions of the cards of
+one suit pattern (first pack)."""
 
 
-@cache
 def _discards(suit: int, pattern: int) -> tuple[RummyAction, ...]:
     """The DISCARD actions of the cards of one suit pattern (first pack)."""
-    return tuple(DISCARD_ACTIONS[13 * suit + r] for r in range(13) if pattern >> r & 1)
+    key = suit << 13 | pattern
+    found = _DISCARD_T[key]
+    if found is None:
+        found = tuple(DISCARD_ACTIONS[13 * suit + r] for r in range(13) if pattern >> r & 1)
+        _DISCARD_T[key] = found
+    return found
 
 
 Legal = tuple[list[RummyAction], dict[RummyAction, Play]]
 """The legal actions in canonical order, and the outcome of each MELD/LAYOFF/SWAP."""
 
-_NO_PLAYS: dict[RummyAction, Play] = {}
+_NO_PLAYS: Final[dict[RummyAction, Play]] = {}
+_OVER: Final = Phase.OVER
+_DRAW_PHASE: Final = Phase.DRAW
+_PLAY_PHASE: Final = Phase.PLAY
+_STATE: Final = RummyState
+"""The state class, as a compiled module's constant (apply builds states with it)."""
 
 
 def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
@@ -178,12 +194,12 @@ def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
     """
     cfg = state.cfg
     phase = state.phase
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return [], _NO_PLAYS
     seat = state.current
     hand = state.hands[seat]
     out: list[RummyAction] = []
-    if phase == Phase.DRAW:
+    if phase == _DRAW_PHASE:
         out.append(DRAW_ACTION)
         discard = state.discard
         if discard:
@@ -245,6 +261,38 @@ def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
         if js:
             out.append(DISCARD_ACTIONS[JOKER0 + (js & -js).bit_length() - 1])
     return out, plays
+
+
+def legal_actions(state: RummyState) -> list[RummyAction]:
+    """Every legal action in canonical order (draws, melds, lay-offs, swaps, discards)."""
+    return legal(state)[0]
+
+
+def is_legal(state: RummyState, action: object) -> bool:
+    """True when ``action`` is legal in ``state`` (the generator asked about it alone)."""
+    return isinstance(action, RummyAction) and action in legal(state, action)[0]
+
+
+def apply_checked(state: RummyState, action: object) -> tuple[RummyState, tuple[Event, ...]]:
+    """The next state and its events, or :func:`explain_illegal`'s error if ``action`` is
+    not legal (nothing changes): the contract's ``apply`` in one call (the game object's
+    ``apply`` is this function itself).
+
+    The check asks the generator about this one action only (the no-dead-end search of
+    other plays is skipped); nothing is cached, as the game object is shared by every table
+    and thread."""
+    if not isinstance(action, RummyAction):
+        raise explain_illegal(state, action)
+    found, plays = legal(state, action)
+    kind = action.kind
+    if kind >= MELD and kind <= SWAP:
+        play = plays.get(action)
+        if play is None:
+            raise explain_illegal(state, action)
+        return apply_action(state, action, play)
+    if action not in found:
+        raise explain_illegal(state, action)
+    return apply_action(state, action, None)
 
 
 # ---------------------------------------------------------------------------- apply
@@ -324,6 +372,32 @@ def _ids(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+# Events are immutable values: the DrewStock and Discarded events of each seat and card are
+# made the first time they happen and shared after (no event built on most actions).
+_SEATS: Final = 12
+_CARDS: Final = 108
+_DREW: Final[list[DrewStock | None]] = [None] * (2 * _SEATS * _CARDS)
+_DISCARDED: Final[list[Discarded | None]] = [None] * (_SEATS * _CARDS)
+
+
+def _drew(seat: int, card: int, public: bool) -> DrewStock:
+    """``DrewStock(seat, card_text(card), public)``, shared."""
+    key = (seat * _CARDS + card) * 2 + (1 if public else 0)
+    found = _DREW[key]
+    if found is None:
+        found = _DREW[key] = DrewStock(seat, card_text(card), public)
+    return found
+
+
+def _discarded(seat: int, card: int) -> Discarded:
+    """``Discarded(seat, card_text(card))``, shared."""
+    key = seat * _CARDS + card
+    found = _DISCARDED[key]
+    if found is None:
+        found = _DISCARDED[key] = Discarded(seat, card_text(card))
+    return found
+
+
 def apply_action(
     state: RummyState, action: RummyAction, data: object
 ) -> tuple[RummyState, tuple[Event, ...]]:
@@ -346,21 +420,21 @@ def apply_action(
             public = True
             events.append(StockTurnedOver(seat, turnovers, len(stock)))
         card = stock[0]
-        events.append(DrewStock(seat, card_text(card), public))
+        events.append(_drew(seat, card, public))
         hl = list(hands)
         hl[seat] |= 1 << card
         known = state.known
         if public:  # everyone knows the order of a turned-over stock (R4.9, R7.1)
             known |= 1 << card
         return tuple.__new__(
-            RummyState,
+            _STATE,
             (
                 cfg,
                 state.seed,
                 state.scope,
                 state.round_no,
                 state.dealer,
-                Phase.PLAY,
+                _PLAY_PHASE,
                 seat,
                 tuple(hl),
                 known,
@@ -397,14 +471,14 @@ def apply_action(
             TookDiscard(seat, depth, tuple(card_text(c) for c in cards), card_text(chosen))
         )
         return tuple.__new__(
-            RummyState,
+            _STATE,
             (
                 cfg,
                 state.seed,
                 state.scope,
                 state.round_no,
                 state.dealer,
-                Phase.PLAY,
+                _PLAY_PHASE,
                 seat,
                 tuple(hl),
                 state.known | bits,  # taken face up: known to all (R4.9)
@@ -436,7 +510,7 @@ def apply_action(
         known = state.known
         if known & bit:
             known ^= bit
-        events.append(Discarded(seat, card_text(card)))
+        events.append(_discarded(seat, card))
         discard = (*state.discard, card)
         placed = state.placed
         if state.placed_this_turn and not placed[seat]:
@@ -451,14 +525,14 @@ def apply_action(
                 state, hands, -1, events, known=known, discard=discard, turn_no=turn_no, taken=-1
             ), tuple(events)
         return tuple.__new__(
-            RummyState,
+            _STATE,
             (
                 cfg,
                 state.seed,
                 state.scope,
                 state.round_no,
                 state.dealer,
-                Phase.DRAW,
+                _DRAW_PHASE,
                 (seat + 1) % cfg.players,
                 hands,
                 known,
@@ -519,14 +593,14 @@ def apply_action(
         ), tuple(events)
     taken = state.taken if state.taken >= 0 and nh >> state.taken & 1 else -1
     return tuple.__new__(
-        RummyState,
+        _STATE,
         (
             cfg,
             state.seed,
             state.scope,
             state.round_no,
             state.dealer,
-            Phase.PLAY,
+            _PLAY_PHASE,
             seat,
             hands,
             known,
@@ -554,6 +628,8 @@ def apply_action(
 # ---------------------------------------------------------------------- explanations
 
 
-def explain_illegal(state: RummyState, action: RummyAction) -> IllegalActionError:
+def explain_illegal(state: RummyState, action: object) -> IllegalActionError:
     """Why ``action`` is not legal in ``state``: a rule id and a one-line reason."""
+    if not isinstance(action, RummyAction):
+        return IllegalActionError("", f"{action!r} is not a Rummy action")
     return explain_action(state, action, legal(state)[0])

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardtable.cards import format_card, parse_card
 from cardtable.core.errors import InvalidOptionError
@@ -49,25 +49,25 @@ __all__ = [
     "phys",
 ]
 
-F52 = (1 << 52) - 1
+F52: Final = (1 << 52) - 1
 """Mask of the 52 faces (or of the first pack's physical cards)."""
-JOKER0 = 104
+JOKER0: Final = 104
 """Physical id of the first joker; jokers are ``104..107``."""
-JOKER_MASK = 0xF << JOKER0
+JOKER_MASK: Final = 0xF << JOKER0
 """Mask of the four joker ids."""
-SETJ = 64
+SETJ: Final = 64
 """Meaning code of a joker in a set: ``SETJ + rank - 1`` ("this rank, a suit not present")."""
 
-RUN = 0
-SET = 1
+RUN: Final = 0
+SET: Final = 1
 
 # action kinds
-DRAW = 0
-TAKE = 1
-MELD = 2
-LAYOFF = 3
-SWAP = 4
-DISCARD = 5
+DRAW: Final = 0
+TAKE: Final = 1
+MELD: Final = 2
+LAYOFF: Final = 3
+SWAP: Final = 4
+DISCARD: Final = 5
 
 
 def phys(face: int, copy: int) -> int:
