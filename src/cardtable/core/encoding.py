@@ -18,12 +18,14 @@ step in any position and partial choice, and the masks are exact.  No sequence o
 action may be a prefix of another's (:class:`Decision` checks, and raises ``ValueError``).
 
 **Observations.**  :meth:`Encoding.observe` encodes a seat's *view* (never the state) as a
-flat vector of numbers in ``[-1, 1]`` with a per-game documented layout, given sparsely
-(:class:`Features`: the index and value of each non-zero number, as most of a card
-game's observation is zeros); :func:`observation` gives it as a dense list and appends the
+flat vector of numbers in ``[-1, 1]`` with a per-game documented layout, written into a
+float32 buffer (:class:`Features`: zeros, then each non-zero number written from bit
+masks and counts, so that the cost is the non-zero numbers, as most of a card game's
+observation is zeros); :func:`observation` gives it as a dense list and appends the
 *pending* part: one slot per action id, 1 for the ids already chosen in the current
 decision (every encoding keeps a decision's ids distinct, so this multi-hot tells the
-partial choice exactly).  :func:`observation_features` is the same, sparse.
+partial choice exactly).  :func:`observation_features` is the same as :class:`Features`,
+which numpy reads without a copy.
 
 >>> from cardtable.games import REGISTRY
 >>> game = REGISTRY.get("royal-mastheads")
@@ -40,8 +42,9 @@ True
 from __future__ import annotations
 
 import copy
+from array import array
 from collections.abc import Iterable, Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Final, Generic, Protocol, TypeVar, cast
 
 from cardtable.core.errors import IllegalActionError
 
@@ -91,7 +94,7 @@ class Encoding(Protocol[A_contra, V_contra]):
 
     def observe(self, view: V_contra) -> Features:
         """A seat's view as numbers in ``[-1, 1]`` (layout documented per game), written
-        sparsely: its ``pos`` is :meth:`observation_size` when done."""
+        into :class:`Features`: its ``pos`` is :meth:`observation_size` when done."""
         ...
 
     @property
@@ -187,6 +190,14 @@ class Decision(Generic[A]):
             out[i] = 1
         return out
 
+    def mask_bytes(self, size: int) -> bytearray:
+        """The legal ids as ``size`` bytes, 1 for a legal id and 0 for the others (a fresh
+        buffer: ``np.frombuffer(..., np.int8)`` makes it the mask without a copy)."""
+        out = bytearray(size)
+        for i in self._node.children:
+            out[i] = 1
+        return out
+
     def is_legal(self, action_id: int) -> bool:
         """True when ``action_id`` continues some legal action."""
         return action_id in self._node.children
@@ -232,12 +243,15 @@ def observation_size(encoding: Encoding[A, V_contra], players: int) -> int:
 def observation_features(
     encoding: Encoding[A, V_contra], view: V_contra, pending: Sequence[int] = ()
 ) -> Features:
-    """:func:`observation` written sparsely (``values``: index → non-zero value)."""
+    """:func:`observation` as :class:`Features` (a float32 buffer)."""
     features = encoding.observe(view)
+    size = encoding.num_distinct_actions
+    features.reserve(size)
     base = features.pos
+    data = features.data
     for i in pending:
-        features.values[base + i] = 1.0
-    features.pos = base + encoding.num_distinct_actions
+        data[base + i] = 1.0
+    features.pos = base + size
     return features
 
 
@@ -245,18 +259,27 @@ def observation(
     encoding: Encoding[A, V_contra], view: V_contra, pending: Sequence[int] = ()
 ) -> list[float]:
     """The observation of a view with the ids already chosen in the current decision, as a
-    dense list of :func:`observation_size` numbers."""
+    dense list of :func:`observation_size` numbers (float32 values)."""
     features = observation_features(encoding, view, pending)
-    out = [0.0] * features.pos
-    for i, x in features.values.items():
-        out[i] = x
-    return out
+    return features.data.tolist()[: features.pos]
+
+
+_CHUNK: Final = 60
+"""Bits per chunk of a mask written by :meth:`Features.bits` (small integers in compiled
+code)."""
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
+_ZEROS: dict[int, array[float]] = {}
+"""A buffer of zeros per size asked for (:class:`Features` starts from a copy)."""
 
 
 class Features:
-    """Writes an observation section by section, keeping only its non-zero numbers.
+    """Writes an observation section by section into a float32 buffer.
 
-    ``pos`` is where the next section starts; ``values`` maps index → value.
+    ``pos`` is where the next section starts; ``data`` is an ``array("f")`` of at least
+    ``pos`` numbers (zeros where nothing was written), which numpy reads without a copy
+    (``np.frombuffer(f.data, np.float32, f.pos)``).  ``size`` is a hint of the final
+    length: the buffer grows when a section passes its end.  Binary sections are written
+    from bit masks (:meth:`bits`), so that the cost is the set bits, not the slots.
 
     >>> f = Features()
     >>> f.bits(0b101, 4); f.one_hot(1, 3); f.number(0.5)
@@ -264,60 +287,95 @@ class Features:
     ({0: 1.0, 2: 1.0, 5: 1.0, 7: 0.5}, 8)
     """
 
-    __slots__ = ("pos", "values")
+    __slots__ = ("capacity", "data", "pos")
 
-    def __init__(self) -> None:
-        self.values: dict[int, float] = {}
+    def __init__(self, size: int = 0) -> None:
+        zeros = _ZEROS.get(size)
+        if zeros is None:
+            zeros = _ZEROS[size] = array("f", bytes(4 * size))
+        self.data: array[float] = zeros[:]
+        self.capacity = size
         self.pos = 0
+
+    def reserve(self, size: int) -> None:
+        """Make room for ``size`` more numbers after ``pos``."""
+        end = self.pos + size
+        if end > self.capacity:
+            grow = max(end, 2 * self.capacity) - self.capacity
+            self.data.frombytes(bytes(4 * grow))
+            self.capacity += grow
+
+    @property
+    def values(self) -> dict[int, float]:
+        """The non-zero numbers written so far: index → value."""
+        data = self.data
+        return {i: float(data[i]) for i in range(self.pos) if data[i] != 0.0}
 
     def bits(self, mask: int, size: int) -> None:
         """A section of ``size`` slots: 1 at each set bit of ``mask`` below ``size``."""
+        self.reserve(size)
         base = self.pos
-        values = self.values
-        mask &= (1 << size) - 1
-        while mask:
-            low = mask & -mask
-            values[base + low.bit_length() - 1] = 1.0
-            mask ^= low
         self.pos = base + size
+        if mask:
+            self._ones_from(base, mask & ((1 << size) - 1))
+
+    def _ones_from(self, base: int, mask: int) -> None:
+        # Chunks of 60 bits stay small (unboxed) integers in compiled code.
+        data = self.data
+        while mask:
+            chunk = mask & _CHUNK_MASK
+            i = base
+            while chunk:
+                if chunk & 0xFF:
+                    if chunk & 1:
+                        data[i] = 1.0
+                    chunk >>= 1
+                    i += 1
+                else:
+                    chunk >>= 8
+                    i += 8
+            mask >>= _CHUNK
+            base += _CHUNK
 
     def one_hot(self, index: int, size: int) -> None:
         """A section of ``size`` slots: 1 at ``index`` (none when outside the range)."""
+        self.reserve(size)
         if 0 <= index < size:
-            self.values[self.pos + index] = 1.0
+            self.data[self.pos + index] = 1.0
         self.pos += size
 
     def number(self, x: float) -> None:
         """One slot holding ``x`` clipped into ``[-1, 1]``."""
+        self.reserve(1)
         if x:
-            self.values[self.pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+            self.data[self.pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
         self.pos += 1
 
     def numbers(self, xs: Iterable[float]) -> None:
         """One slot per number, each clipped into ``[-1, 1]``."""
-        pos = self.pos
-        values = self.values
         for x in xs:
-            if x:
-                values[pos] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
-            pos += 1
-        self.pos = pos
+            self.number(x)
 
     def at(self, offset: int, x: float) -> None:
         """Set slot ``pos + offset`` of the current section to ``x`` (clipped), without
         moving ``pos`` (for sections written out of order; :meth:`skip` them after)."""
         if x:
-            self.values[self.pos + offset] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+            self.reserve(offset + 1)
+            self.data[self.pos + offset] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
     def ones(self, offsets: Iterable[int]) -> None:
         """Set slot ``pos + offset`` to 1 for each offset, without moving ``pos``."""
         base = self.pos
-        values = self.values
+        data = self.data
         for k in offsets:
-            values[base + k] = 1.0
+            if base + k >= self.capacity:
+                self.reserve(k + 1)
+                data = self.data
+            data[base + k] = 1.0
 
     def skip(self, size: int) -> None:
         """Move past ``size`` slots (written with :meth:`at`, or zero)."""
+        self.reserve(size)
         self.pos += size
 
 
@@ -423,18 +481,18 @@ class InfoState(Generic[V]):
         return other
 
     def features(self, pending: Sequence[int] = ()) -> Features:
-        """The information state written sparsely (see the class doc)."""
+        """The information state as :class:`Features` (see the class doc)."""
         enc = self._enc
         f = observation_features(enc, self._view, pending)
         capacity = enc.history_capacity(self._players)
         tokens = self.tokens[-capacity:]
+        f.reserve(TOKEN * capacity)
         base = f.pos
-        values = f.values
+        data = f.data
         for t, (kind, who, value) in enumerate(tokens):
             at = base + TOKEN * t
-            values[at] = kind
-            if who:
-                values[at + 1] = who
-            values[at + 2] = value
+            data[at] = kind
+            data[at + 1] = who
+            data[at + 2] = value
         f.pos = base + TOKEN * capacity
         return f

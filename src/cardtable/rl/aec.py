@@ -74,6 +74,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self.scope: Scope = scope
         self.illegal_penalty = illegal_penalty
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._ids = self.encoding.num_distinct_actions
         size = observation_size(self.encoding, self.num_players)
@@ -96,6 +97,9 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self.infostate_size = infostate_size(self.encoding, self.num_players)
         """The length of ``infos[agent]["infostate"]`` (with ``infostate=True``)."""
         self._infostates: list[InfoState[Any]] = []
+        self._rewarded = False
+        """Whether a reward was given this episode (until then clearing and accumulating
+        the rewards, all zero, can be skipped)."""
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -124,6 +128,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rewarded = False
         if self.with_infostate:
             game, state = self.game, self._state
             self._infostates = [
@@ -149,6 +154,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         seat = game.to_act(state)
         if seat is None:
             self._decision = None
+            self._rewarded = True
             outcome = game.outcome(state)
             for i, agent in enumerate(self.possible_agents):
                 if agent in self.rewards:
@@ -163,12 +169,13 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
 
     def observe(self, agent: str) -> Obs:
         """The agent's observation and action mask (see the module doc)."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         decision = self._decision
-        if decision is not None and seat == self._seat and self._turn is not None:
+        turn = self._turn
+        if decision is not None and seat == self._seat and turn is not None:
             return {
-                "observation": self._turn.array(decision.prefix),
-                "action_mask": mask_array(self._ids, decision),
+                "observation": turn.array(decision.prefix),
+                "action_mask": np.frombuffer(decision.mask_bytes(self._ids), np.int8),
             }
         return {
             "observation": observation_array(self.encoding, self.game.view(self._state, seat)),
@@ -183,11 +190,13 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        if self._rewarded:  # else every reward is 0 already
+            self._clear_rewards()
         decision = self._decision
         action_id = -1 if action is None else int(action)
         if decision is None or not decision.is_legal(action_id):
             self._decision = None
+            self._rewarded = True
             for other in self.agents:
                 self.terminations[other] = True
             self.rewards[agent] = self.illegal_penalty
@@ -200,8 +209,10 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
                     for seat, info in enumerate(self._infostates):
                         info.record(self._seat, decision.prefix, self.game.view(self._state, seat))
                 self._next_decision()
-            self._update_infostates()
-        self._accumulate_rewards()
+            if self.with_infostate:
+                self._update_infostates()
+        if self._rewarded:  # else adding the rewards changes nothing
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
