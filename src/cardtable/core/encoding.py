@@ -41,7 +41,6 @@ True
 
 from __future__ import annotations
 
-import copy
 from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar, cast
@@ -136,7 +135,7 @@ class Decision(Generic[A]):
     the chosen ids name one; ``prefix`` holds the ids chosen so far.
     """
 
-    __slots__ = ("_node", "_root", "prefix")
+    __slots__ = ("_enc", "_legal", "_node", "_root", "_view", "prefix")
 
     def __init__(self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]) -> None:
         root = _Node()
@@ -171,13 +170,25 @@ class Decision(Generic[A]):
                 raise ValueError(f"action {action!r}: ids {ids} name another action too")
             node.leaf = True
             node.action = action
+        self._enc: Encoding[A, Any] = encoding
+        self._view: object = view
+        self._legal: Sequence[A] = legal
         self._root = root
         self._node = root
         self.prefix: tuple[int, ...] = ()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what builds it and the ids chosen (a compiled class cannot be
+        # restored attribute by attribute, which is pickle's default).
+        return (_decision_from, (self._enc, self._view, tuple(self._legal), self.prefix))
+
     def __deepcopy__(self, memo: dict[int, object]) -> Decision[A]:
         """A copy that shares the tree (never changed once built) and keeps the prefix."""
-        return copy.copy(self)
+        other: Decision[A] = Decision(self._enc, None, ())
+        other._root = self._root
+        other._node = self._node
+        other.prefix = self.prefix
+        return other
 
     def legal_ids(self) -> list[int]:
         """The ids that continue some legal action from the current prefix, ascending."""
@@ -218,6 +229,16 @@ class Decision(Generic[A]):
         if child.leaf:
             return cast(A, child.action)
         return None
+
+
+def _decision_from(
+    encoding: Encoding[A, Any], view: object, legal: Sequence[A], prefix: tuple[int, ...]
+) -> Decision[A]:
+    """A :class:`Decision` rebuilt and walked along ``prefix`` (unpickling)."""
+    decision: Decision[A] = Decision(encoding, view, legal)
+    for i in prefix:
+        decision.choose(i)
+    return decision
 
 
 def decode(
@@ -474,9 +495,17 @@ class InfoState(Generic[V]):
         self._view = view
         self._received(view)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled by its parts (see Decision.__reduce__).
+        return (
+            _infostate_from,
+            (self._enc, self._players, self.seat, self._view, self._hand, self.tokens),
+        )
+
     def __deepcopy__(self, memo: dict[int, object]) -> InfoState[V]:
         """A copy that shares the (immutable) encoding and view and copies the tokens."""
-        other = copy.copy(self)
+        other = InfoState(self._enc, self._players, self.seat, self._view)
+        other._hand = self._hand
         other.tokens = list(self.tokens)
         return other
 
@@ -496,3 +525,18 @@ class InfoState(Generic[V]):
             data[at + 2] = value
         f.pos = base + TOKEN * capacity
         return f
+
+
+def _infostate_from(
+    encoding: Encoding[Any, V],
+    players: int,
+    seat: int | None,
+    view: V,
+    hand: int,
+    tokens: list[tuple[float, float, float]],
+) -> InfoState[V]:
+    """An :class:`InfoState` rebuilt from its parts (unpickling)."""
+    info = InfoState(encoding, players, seat, view)
+    info._hand = hand
+    info.tokens = list(tokens)
+    return info

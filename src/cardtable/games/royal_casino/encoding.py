@@ -111,6 +111,10 @@ class RoyalCasinoEncoding:
     num_distinct_actions = NUM_IDS
     """187 ids (see the module doc)."""
 
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance.
+        return "ENCODING"
+
     def action_ids(self, view: RoyalCasinoView, action: RoyalCasinoAction) -> tuple[int, ...]:
         """The ids naming ``action`` (see the module doc)."""
         kind = int(action.kind)

@@ -77,6 +77,10 @@ class RoyalMastheadsEncoding:
     num_distinct_actions = 2 * POT_BASE
     """104: play a card (0-51) or put one into the pot (52-103)."""
 
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance.
+        return "ENCODING"
+
     def action_ids(self, view: RoyalMastheadsView, action: RoyalMastheadsAction) -> tuple[int]:
         """The one id of an action: the action itself."""
         return (action,)

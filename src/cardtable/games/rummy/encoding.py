@@ -206,6 +206,10 @@ class RummyEncoding:
     num_distinct_actions = NUM_IDS
     """430 ids (see the module doc)."""
 
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance.
+        return "ENCODING"
+
     def action_ids(self, view: RummyView, action: RummyAction) -> tuple[int, ...]:
         """The ids naming ``action`` (see the module doc)."""
         kind = action.kind
