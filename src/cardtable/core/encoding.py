@@ -48,10 +48,15 @@ from typing import Any, Final, Generic, Protocol, TypeVar, cast
 from cardtable.core.errors import IllegalActionError
 
 __all__ = [
+    "ILLEGAL",
+    "MOVED",
+    "PENDING",
     "Decision",
     "Encoding",
     "Features",
+    "GameRules",
     "InfoState",
+    "Stepper",
     "clip_unit",
     "decode",
     "infostate_size",
@@ -209,6 +214,10 @@ class Decision(Generic[A]):
             out[i] = 1
         return out
 
+    def completes(self) -> bool:
+        """True when every legal id completes a move (the next step is the move's last)."""
+        return all(child.leaf for child in self._node.children.values())
+
     def is_legal(self, action_id: int) -> bool:
         """True when ``action_id`` continues some legal action."""
         return action_id in self._node.children
@@ -318,6 +327,14 @@ class Features:
         self.capacity = size
         self.pos = 0
 
+    def copy(self) -> Features:
+        """An independent copy (its own buffer)."""
+        other = Features(0)
+        other.data = self.data[:]
+        other.capacity = self.capacity
+        other.pos = self.pos
+        return other
+
     def reserve(self, size: int) -> None:
         """Make room for ``size`` more numbers after ``pos``."""
         end = self.pos + size
@@ -403,6 +420,149 @@ class Features:
 def clip_unit(x: float) -> float:
     """``x`` clipped into ``[-1, 1]`` (scaled counts and scores)."""
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else float(x)
+
+
+class GameRules(Protocol):
+    """The calls of the game contract (:class:`cardtable.core.game.Game`) that
+    :class:`Stepper` makes."""
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat to act, ``None`` when the game is over."""
+        ...
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` knows of ``state``."""
+        ...
+
+    def legal_actions(self, state: Any) -> Sequence[Any]:
+        """The legal actions of the seat to act."""
+        ...
+
+    def apply(self, state: Any, action: Any) -> tuple[Any, Any]:
+        """The state after ``action`` (and its events)."""
+        ...
+
+
+ILLEGAL: Final = -1
+""":meth:`Stepper.choose`: the id is not legal; nothing changed."""
+PENDING: Final = 0
+""":meth:`Stepper.choose`: the id was taken; the move needs more ids."""
+MOVED: Final = 1
+""":meth:`Stepper.choose`: the id completed a move, which was applied."""
+
+
+class Stepper(Generic[A]):
+    """A game played one action id at a time, from the seats' views: the loop every
+    environment steps (one per environment, reused from game to game).
+
+    ``state`` is the game's state, ``seat`` the seat to act (``-1`` once the game is
+    over) and ``decision`` its :class:`Decision`; after a move, ``actor`` and ``ids`` say
+    who made it with which ids.  The observation of the seat to act is encoded once per
+    move: :meth:`observation` hands out the encoder's own buffer at the move's last step
+    and copies of a kept one before it (or when asked twice), so every buffer handed out
+    is the caller's alone.
+    """
+
+    __slots__ = (
+        "_base",
+        "_enc",
+        "_game",
+        "_lent",
+        "_size",
+        "_view",
+        "actor",
+        "decision",
+        "ids",
+        "seat",
+        "state",
+    )
+
+    def __init__(self, game: GameRules, encoding: Encoding[A, Any]) -> None:
+        self._game = game
+        self._enc: Encoding[A, Any] = encoding
+        self._size = encoding.num_distinct_actions
+        self.state: object = None
+        self.seat = -1
+        self.decision: Decision[A] | None = None
+        self.actor = -1
+        self.ids: tuple[int, ...] = ()
+        self._view: object = None
+        self._base: Features | None = None
+        self._lent = False
+
+    def start(self, state: object) -> None:
+        """Play from ``state`` (a new game)."""
+        self.state = state
+        self.actor = -1
+        self.ids = ()
+        self._next()
+
+    def _next(self) -> None:
+        """Set up the decision of the seat to act, if any."""
+        game = self._game
+        state = self.state
+        seat = game.to_act(state)
+        self._base = None
+        self._lent = False
+        if seat is None:
+            self.seat = -1
+            self.decision = None
+            self._view = None
+            return
+        view = game.view(state, seat)
+        self.seat = seat
+        self._view = view
+        self.decision = Decision(self._enc, view, game.legal_actions(state))
+
+    def stop(self) -> None:
+        """End the game here (an illegal id ended the episode): no seat is to act."""
+        self.seat = -1
+        self.decision = None
+        self._view = None
+        self._base = None
+
+    def choose(self, action_id: int) -> int:
+        """Take one id for the seat to act: :data:`ILLEGAL` (nothing changes),
+        :data:`PENDING` or :data:`MOVED` (the move was applied and the next decision set
+        up)."""
+        decision = self.decision
+        if decision is None or not decision.is_legal(action_id):
+            return ILLEGAL
+        action = decision.choose(action_id)
+        if action is None:
+            return PENDING
+        self.actor = self.seat
+        self.ids = decision.prefix
+        self.state, _ = self._game.apply(self.state, action)
+        self._next()
+        return MOVED
+
+    def mask(self) -> bytearray:
+        """The legal ids of the seat to act as bytes (all zero once the game is over)."""
+        decision = self.decision
+        if decision is None:
+            return bytearray(self._size)
+        return decision.mask_bytes(self._size)
+
+    def observation(self) -> Features:
+        """The observation of the seat to act, its pending ids included, in a buffer
+        nothing else holds (``ValueError`` once the game is over)."""
+        decision = self.decision
+        if decision is None:
+            raise ValueError("the game is over: no seat to act")
+        pending = decision.prefix
+        if not self._lent and decision.completes():
+            self._lent = True
+            return observation_features(self._enc, self._view, pending)
+        base = self._base
+        if base is None:
+            base = self._base = observation_features(self._enc, self._view)
+        out = base.copy()
+        offset = out.pos - self._size
+        data = out.data
+        for i in pending:
+            data[offset + i] = 1.0
+        return out
 
 
 TOKEN = 3

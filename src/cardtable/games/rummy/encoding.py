@@ -136,6 +136,34 @@ def _mask(texts: tuple[str, ...] | None) -> int:
     return m
 
 
+_PILE_SIZE: Final = 3 * CARDS
+"""The discard pile's sections: its cards, their depths, the top card."""
+_LAST_PILES: list[tuple[tuple[str, ...], array[float]]] = []
+"""The discard piles last encoded, newest first (a pile often stays for a step or two)."""
+
+
+def _pile(discard: tuple[str, ...]) -> array[float] | None:
+    """The discard pile's sections (``None``: all zero), memoised for the last two."""
+    if not discard:
+        return None
+    for old, block in _LAST_PILES:
+        if old == discard:
+            return block
+    f = Features(_PILE_SIZE)
+    data = f.data
+    depth = len(discard)
+    c = -1
+    for text in discard:
+        c = _PHYS[text]
+        data[c] = 1.0
+        data[CARDS + c] = 1 / depth
+        depth -= 1
+    data[2 * CARDS + c] = 1.0
+    _LAST_PILES.insert(0, (discard, data))
+    del _LAST_PILES[2:]
+    return data
+
+
 _TABLE_SIZE: Final = CARDS + MAX_MELDS * _MELD_SLOT
 """The table's sections: every card in a meld, then the meld slots."""
 _LAST_TABLE: list[tuple[tuple[MeldView, ...], dict[int | None, array[float] | None]]] = []
@@ -276,19 +304,11 @@ class RummyEncoding:
         sizes = view.hand_sizes
         for k in range(n):
             f.number(sizes[(me + k) % n] / 20)
-        discard = view.discard
+        pile = _pile(view.discard)
         base = f.pos
-        f.skip(3 * CARDS)  # the pile, each card's depth, the top card
-        data = f.data
-        depth = len(discard)
-        c = -1
-        for text in discard:
-            c = _PHYS[text]
-            data[base + c] = 1.0
-            data[base + CARDS + c] = 1 / depth
-            depth -= 1
-        if c >= 0:
-            data[base + 2 * CARDS + c] = 1.0
+        f.skip(_PILE_SIZE)
+        if pile is not None:
+            f.data[base : base + _PILE_SIZE] = pile
         stock = view.stock
         f.one_hot(_PHYS[stock[0]] if stock else -1, CARDS)
         f.number(view.stock_size / CARDS)
