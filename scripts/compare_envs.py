@@ -12,7 +12,7 @@ run it, on the environment as its maker hands it out (``gin_rummy_v4.env()`` wit
 PettingZoo's standard wrappers; ``cardtable.rl.aec_env(GAME)``): for each agent from
 ``env.agent_iter()``, ``env.last()`` — which observes the agent, its observation and
 action mask built anew every step — then ``env.step`` with an id drawn uniformly from the
-mask the same way (``np.flatnonzero`` of the mask, Python's ``random.randrange``), or
+mask the same way (the mask's ``nonzero()``, Python's ``random.randrange``), or
 ``None`` for a finished agent; episodes one after another from new seeds, resets
 included; timed in CPU seconds of its own process, so a machine busy with other work
 slows both alike.  A step is one id on both sides: one ``gin_rummy_v4`` action, one of
@@ -65,7 +65,7 @@ while time.process_time() - start < seconds:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(legal.size)]))
         steps += 1
 elapsed = time.process_time() - start

@@ -127,10 +127,14 @@ class _Node:
 
     __slots__ = ("action", "children", "leaf")
 
-    def __init__(self) -> None:
-        self.children: dict[int, _Node] = {}
+    def __init__(self, children: dict[int, _Node]) -> None:
+        self.children = children
         self.leaf = False
         self.action: object = None
+
+
+_NO_CHILDREN: Final[dict[int, _Node]] = {}
+"""The children of every leaf made at once (a leaf never gets children: checked)."""
 
 
 class Decision(Generic[A]):
@@ -143,7 +147,7 @@ class Decision(Generic[A]):
     __slots__ = ("_enc", "_legal", "_node", "_root", "_view", "prefix")
 
     def __init__(self, encoding: Encoding[A, V_contra], view: V_contra, legal: Sequence[A]) -> None:
-        root = _Node()
+        root = _Node({})
         n = encoding.num_distinct_actions
         action_ids = encoding.action_ids
         top = root.children
@@ -155,7 +159,7 @@ class Decision(Generic[A]):
                     raise ValueError(f"action {action!r}: id {i} outside range({n})")
                 if i in top:
                     raise ValueError(f"action {action!r}: ids {ids} name another action too")
-                leaf = top[i] = _Node()
+                leaf = top[i] = _Node(_NO_CHILDREN)
                 leaf.leaf = True
                 leaf.action = action
                 continue
@@ -169,7 +173,7 @@ class Decision(Generic[A]):
                     raise ValueError(f"action {action!r}: ids {ids} extend another action's")
                 child = node.children.get(i)
                 if child is None:
-                    child = node.children[i] = _Node()
+                    child = node.children[i] = _Node({})
                 node = child
             if node.leaf or node.children:
                 raise ValueError(f"action {action!r}: ids {ids} name another action too")

@@ -171,8 +171,9 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         seat = self._seat_of[agent]
         play = self._play
         if seat == play.seat:
+            features = play.observation()
             return {
-                "observation": features_array(play.observation()),
+                "observation": np.frombuffer(features.data, np.float32, features.pos),
                 "action_mask": np.frombuffer(play.mask(), np.int8),
             }
         return {
