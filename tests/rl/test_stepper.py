@@ -5,8 +5,14 @@ states (compiled or not, the same numbers as the plain functions)."""
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+import os
 import pickle
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +32,7 @@ from cardtable.core.encoding import (
 from cardtable.games import REGISTRY
 from cardtable.games.rummy import encoding as rummy_encoding
 
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = REGISTRY.names()
 PLAYERS = {"royal-casino": (2, 3, 4), "rummy": (2, 3), "royal-mastheads": (4,)}
 
@@ -169,3 +176,47 @@ def test_rummy_memos_give_what_a_fresh_encoding_gives(
             assert as_list(enc.observe(view)) == memoised
         legal = game.legal_actions(state)
         state, _ = game.apply(state, legal[rng.randrange(len(legal))])
+
+
+def observations_digest() -> dict[str, str]:
+    """A hash of every observation, mask and information state of seeded random games
+    through the Stepper, per game (for comparing processes)."""
+    out: dict[str, str] = {}
+    for name in GAMES:
+        game = REGISTRY.get(name)
+        enc = game.encoding()
+        assert enc is not None
+        digest = hashlib.sha256()
+        for seed in range(3):
+            players = PLAYERS[name][seed % len(PLAYERS[name])]
+            rng = random.Random(seed)
+            play: Stepper[Any] = Stepper(game, enc)
+            play.start(game.new_game(players, seed=seed, scope="unit"))
+            info: InfoState[Any] = InfoState(enc, players, 0, game.view(play.state, 0))
+            while play.seat >= 0:
+                digest.update(play.observation().data.tobytes())
+                digest.update(bytes(play.mask()))
+                decision = play.decision
+                assert decision is not None
+                legal = decision.legal_ids()
+                if play.choose(legal[rng.randrange(len(legal))]) == MOVED:
+                    info.record(play.actor, play.ids, game.view(play.state, 0))
+                    digest.update(info.features().data.tobytes())
+        out[name] = digest.hexdigest()
+    return out
+
+
+def test_compiled_and_pure_encodings_give_the_same_numbers() -> None:
+    """In a compiled install this process runs the compiled encoders; a child told
+    ``CARDTABLE_PURE=1`` runs their sources: every number must agree."""
+    env = {k: v for k, v in os.environ.items() if k != "CARDTABLE_PURE"}
+    env["CARDTABLE_PURE"] = "1"
+    code = (
+        "import json; from tests.rl.test_stepper import observations_digest; "
+        "print(json.dumps(observations_digest()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == observations_digest()
