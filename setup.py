@@ -49,6 +49,11 @@ COMPILED = [
     "src/cardtable/games/royal_mastheads/determinize.py",
     "src/cardtable/games/royal_mastheads/view.py",
     "src/cardtable/bots/ismcts.py",
+    # The research encodings: what a learning environment spends its steps in (rl/).
+    "src/cardtable/core/encoding.py",
+    "src/cardtable/games/royal_casino/encoding.py",
+    "src/cardtable/games/rummy/encoding.py",
+    "src/cardtable/games/royal_mastheads/encoding.py",
 ]
 """The modules compiled: the rules, states, fast playouts, determinization and the ISMCTS
 core (what a playout or a search spends its time in; the rest gains little)."""

@@ -5,10 +5,18 @@ cannot share a virtual environment with ours, so this script makes a throwaway o
 on demand (``.venv-compare/`` at the repository root, or ``--venv``): ``pip install
 'pettingzoo[classic]==1.26.*'``.  Then it alternates, ``--rounds`` times: ``gin_rummy_v4``
 in that environment (a child process), then ``cardtable bench GAME --env`` for each of our
-games here.  Both loops are PettingZoo's AEC loop with a uniformly random id from the
-mask, drawn the same way (``np.flatnonzero`` of the mask, Python's ``random.randrange``;
-``env.last()``, then ``env.step``), resets included, timed in CPU seconds of their
-own process, so a machine busy with other work slows both alike.
+games here.
+
+Both sides run the same loop, PettingZoo's own AEC loop as its tests and most learners
+run it, on the environment as its maker hands it out (``gin_rummy_v4.env()`` with
+PettingZoo's standard wrappers; ``cardtable.rl.aec_env(GAME)``): for each agent from
+``env.agent_iter()``, ``env.last()`` — which observes the agent, its observation and
+action mask built anew every step — then ``env.step`` with an id drawn uniformly from the
+mask the same way (the mask's ``nonzero()``, Python's ``random.randrange``), or
+``None`` for a finished agent; episodes one after another from new seeds, resets
+included; timed in CPU seconds of its own process, so a machine busy with other work
+slows both alike.  A step is one id on both sides: one ``gin_rummy_v4`` action, one of
+our ids (a Rummy draw or discard, one part of a meld; see docs/rl.md).
 
 It prints JSON: per round and game the steps/s of both and their ratio, and the median
 ratio per game (the issue asks for at least 10).  For scale it also times the game
@@ -57,7 +65,7 @@ while time.process_time() - start < seconds:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = np.flatnonzero(obs["action_mask"])
+        legal = obs["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(legal.size)]))
         steps += 1
 elapsed = time.process_time() - start
@@ -131,6 +139,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--venv", type=Path, default=ROOT / ".venv-compare")
     args = parser.parse_args(argv)
     python = compare_python(args.venv)
+    load_at_start = list(os.getloadavg())
     rounds: list[dict[str, Any]] = []
     for r in range(args.rounds):
         gin = gin_rummy(python, args.seconds)
@@ -156,6 +165,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "median_ratio_aec": {
             name: statistics.median(row[name]["ratio_aec"] for row in rounds) for name, _ in GAMES
         },
+        "load_average_start": load_at_start,
         "load_average": list(os.getloadavg()),
     }
     print(json.dumps(report, indent=2))

@@ -25,17 +25,22 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from cardtable.core.encoding import Decision, InfoState, infostate_size, observation_size
+from cardtable.core.encoding import (
+    ILLEGAL,
+    MOVED,
+    InfoState,
+    Stepper,
+    infostate_size,
+    observation_size,
+)
 from cardtable.core.game import Scope
 from cardtable.core.options import Options
 from cardtable.rl.common import (
     ILLEGAL_PENALTY,
     GameLike,
-    TurnObservation,
     encoding_of,
     features_array,
     game_of,
-    mask_array,
     observation_array,
     resolve_setup,
     reward_of,
@@ -74,6 +79,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self.scope: Scope = scope
         self.illegal_penalty = illegal_penalty
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self._seat_of = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self._ids = self.encoding.num_distinct_actions
         size = observation_size(self.encoding, self.num_players)
@@ -88,14 +94,14 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         }
         self.action_spaces = {agent: spaces.Discrete(self._ids) for agent in self.possible_agents}
         self._rng: random.Random | None = None
-        self._state: Any = None
-        self._decision: Decision[Any] | None = None
-        self._seat = -1
-        self._turn: TurnObservation | None = None
+        self._play: Stepper[Any] = Stepper(self.game, self.encoding)
         self.with_infostate = infostate
         self.infostate_size = infostate_size(self.encoding, self.num_players)
         """The length of ``infos[agent]["infostate"]`` (with ``infostate=True``)."""
         self._infostates: list[InfoState[Any]] = []
+        self._rewarded = False
+        """Whether a reward was given this episode (until then clearing and accumulating
+        the rewards, all zero, can be skipped)."""
         self.reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -115,7 +121,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
         game_seed = self._rng.randrange(2**31)
-        self._state = self.game.new_game(
+        state = self.game.new_game(
             self.num_players, self.game_options, seed=game_seed, scope=self.scope
         )
         self.agents = self.possible_agents[:]
@@ -124,55 +130,55 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._rewarded = False
         if self.with_infostate:
-            game, state = self.game, self._state
+            game = self.game
             self._infostates = [
                 InfoState(self.encoding, self.num_players, seat, game.view(state, seat))
                 for seat in range(self.num_players)
             ]
-        self._next_decision()
+        self._play.start(state)
+        self._next_turn()
         self._update_infostates()
 
     def _update_infostates(self) -> None:
         if not self.with_infostate:
             return
-        decision = self._decision
+        play = self._play
         for seat, info in enumerate(self._infostates):
-            pending = decision.prefix if decision is not None and seat == self._seat else ()
+            pending = (
+                play.decision.prefix if play.decision is not None and seat == play.seat else ()
+            )
             agent = self.possible_agents[seat]
             if agent in self.infos:
                 self.infos[agent]["infostate"] = features_array(info.features(pending))
 
-    def _next_decision(self) -> None:
-        """Set up the decision of the seat to act, or end the game."""
-        game, state = self.game, self._state
-        seat = game.to_act(state)
-        if seat is None:
-            self._decision = None
-            outcome = game.outcome(state)
-            for i, agent in enumerate(self.possible_agents):
-                if agent in self.rewards:
-                    self.rewards[agent] = reward_of(outcome, i)
-                    self.terminations[agent] = True
+    def _next_turn(self) -> None:
+        """Select the agent to act, or end the game with its rewards."""
+        seat = self._play.seat
+        if seat >= 0:
+            self.agent_selection = self.possible_agents[seat]
             return
-        self._seat = seat
-        view = game.view(state, seat)
-        self._turn = TurnObservation(self.encoding, view)
-        self._decision = Decision(self.encoding, view, game.legal_actions(state))
-        self.agent_selection = self.possible_agents[seat]
+        self._rewarded = True
+        outcome = self.game.outcome(self._play.state)
+        for i, agent in enumerate(self.possible_agents):
+            if agent in self.rewards:
+                self.rewards[agent] = reward_of(outcome, i)
+                self.terminations[agent] = True
 
     def observe(self, agent: str) -> Obs:
         """The agent's observation and action mask (see the module doc)."""
-        seat = self.possible_agents.index(agent)
-        decision = self._decision
-        if decision is not None and seat == self._seat and self._turn is not None:
+        seat = self._seat_of[agent]
+        play = self._play
+        if seat == play.seat:
+            features = play.observation()
             return {
-                "observation": self._turn.array(decision.prefix),
-                "action_mask": mask_array(self._ids, decision),
+                "observation": np.frombuffer(features.data, np.float32, features.pos),
+                "action_mask": np.frombuffer(play.mask(), np.int8),
             }
         return {
-            "observation": observation_array(self.encoding, self.game.view(self._state, seat)),
-            "action_mask": mask_array(self._ids, None),
+            "observation": observation_array(self.encoding, self.game.view(play.state, seat)),
+            "action_mask": np.zeros(self._ids, np.int8),
         }
 
     def step(self, action: int | None) -> None:
@@ -183,25 +189,28 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
-        decision = self._decision
-        action_id = -1 if action is None else int(action)
-        if decision is None or not decision.is_legal(action_id):
-            self._decision = None
+        if self._rewarded:  # else every reward is 0 already
+            self._clear_rewards()
+        play = self._play
+        result = play.choose(-1 if action is None else int(action))
+        if result == ILLEGAL:
+            play.stop()
+            self._rewarded = True
             for other in self.agents:
                 self.terminations[other] = True
             self.rewards[agent] = self.illegal_penalty
             self.infos[agent]["illegal_action"] = True
         else:
-            chosen = decision.choose(action_id)  # legal: checked above
-            if chosen is not None:
-                self._state, _ = self.game.apply(self._state, chosen)
+            if result == MOVED:
                 if self.with_infostate:
+                    state, view = play.state, self.game.view
                     for seat, info in enumerate(self._infostates):
-                        info.record(self._seat, decision.prefix, self.game.view(self._state, seat))
-                self._next_decision()
-            self._update_infostates()
-        self._accumulate_rewards()
+                        info.record(play.actor, play.ids, view(state, seat))
+                self._next_turn()
+            if self.with_infostate:
+                self._update_infostates()
+        if self._rewarded:  # else adding the rewards changes nothing
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -209,7 +218,7 @@ class CardtableAECEnv(AECEnv[str, Any, Any]):
         """``ansi``: the table as a spectator sees it; ``human``: the same, printed."""
         if self.render_mode is None:
             return None
-        text = self.game.render_view(self.game.view(self._state, None))
+        text = self.game.render_view(self.game.view(self._play.state, None))
         if self.render_mode == "human":
             print(text)
             return None

@@ -3,7 +3,7 @@
 One step is one ``env.step`` of the PettingZoo AEC environment with an id drawn uniformly
 from the mask, in the loop PettingZoo's own tests and most learners run (``env.last()``,
 then ``env.step``); episodes are one unit each from a new seed, resets included.  The id
-is drawn as cheaply as possible (``np.flatnonzero`` of the mask, then Python's
+is drawn as cheaply as possible (the mask's ``nonzero()``, then Python's
 ``random.randrange``), so that the figure is the environment's cost, not the drawing's;
 ``scripts/compare_envs.py`` draws PettingZoo's ``gin_rummy_v4`` ids the same way.  The
 Gymnasium environment (the other seats played by the ``random`` bot) is measured the same
@@ -17,8 +17,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from cardtable.core.options import Options
 from cardtable.rl.aec import aec_env
@@ -91,7 +89,7 @@ def run_env_bench(
                 aec.step(None)
                 continue
             assert obs is not None
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             aec.step(int(legal[rng.randrange(legal.size)]))
             steps += 1
         elapsed = time.process_time() - start
@@ -107,7 +105,7 @@ def run_env_bench(
         episodes += 1
         done = False
         while not done:
-            legal = np.flatnonzero(info["action_mask"])
+            legal = info["action_mask"].nonzero()[0]
             action = int(legal[rng.randrange(legal.size)])
             _, _, done, _, info = single.step(action)
             steps += 1

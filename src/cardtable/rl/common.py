@@ -68,49 +68,52 @@ def reward_of(outcome: Outcome | None, seat: int) -> float:
 def observation_array(
     enc: Encoding[Any, Any], view: object, pending: tuple[int, ...] = ()
 ) -> npt.NDArray[np.float32]:
-    """:func:`cardtable.core.encoding.observation` as a float32 array (written from its
-    sparse form: most numbers are zero)."""
+    """:func:`cardtable.core.encoding.observation` as a float32 array (the encoder's own
+    buffer, no copy)."""
     return features_array(observation_features(enc, view, pending))
 
 
 def features_array(features: Features) -> npt.NDArray[np.float32]:
-    """Sparse :class:`cardtable.core.encoding.Features` as a dense float32 array."""
-    out = np.zeros(features.pos, dtype=np.float32)
-    values = features.values
-    if values:
-        out[np.fromiter(values.keys(), np.intp, len(values))] = np.fromiter(
-            values.values(), np.float32, len(values)
-        )
-    return out
+    """:class:`cardtable.core.encoding.Features` as a float32 array over the same buffer
+    (no copy: the features must not be written any more)."""
+    return np.frombuffer(features.data, np.float32, features.pos)
 
 
 def mask_array(size: int, decision: Decision[Any] | None) -> npt.NDArray[np.int8]:
     """The legal ids of a decision as an int8 0/1 array (all zeros without one)."""
-    mask = np.zeros(size, dtype=np.int8)
-    if decision is not None:
-        mask[decision.legal_ids()] = 1
-    return mask
+    if decision is None:
+        return np.zeros(size, dtype=np.int8)
+    return np.frombuffer(decision.mask_bytes(size), np.int8)
 
 
 class TurnObservation:
-    """The acting seat's observations during one decision: the view is encoded once, and
-    each step only sets the pending ids (the view does not change while a move of several
-    ids is being chosen)."""
+    """The acting seat's observations during one decision: each step only sets the pending
+    ids (the view does not change while a move of several ids is being chosen).
 
-    __slots__ = ("_base", "_enc", "_view")
+    Every call returns a new array that nothing else holds: the first is the encoder's own
+    buffer, the second an encoding kept as the base that later calls copy (most moves are
+    one id, observed once, so most are never copied)."""
+
+    __slots__ = ("_base", "_calls", "_enc", "_offset", "_view")
 
     def __init__(self, enc: Encoding[Any, Any], view: object) -> None:
         self._enc = enc
         self._view = view
         self._base: npt.NDArray[np.float32] | None = None
+        self._calls = 0
+        self._offset = 0
 
     def array(self, pending: tuple[int, ...]) -> npt.NDArray[np.float32]:
         """The observation with ``pending`` ids chosen (a new array each time)."""
+        self._calls += 1
+        if self._calls == 1:
+            return observation_array(self._enc, self._view, pending)
         base = self._base
         if base is None:
             base = self._base = observation_array(self._enc, self._view)
+            self._offset = base.size - self._enc.num_distinct_actions
         out = base.copy()
-        if pending:
-            offset = out.size - self._enc.num_distinct_actions
-            out[[offset + i for i in pending]] = 1.0
+        offset = self._offset
+        for i in pending:
+            out[offset + i] = 1.0
         return out

@@ -66,7 +66,7 @@ from cardtable.core.encoding import (
 from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY
-from cardtable.rl.common import encoding_of, reward_of
+from cardtable.rl.common import encoding_of, features_array, reward_of
 
 __all__ = [
     "DEAL_SEEDS",
@@ -372,11 +372,7 @@ class CardtableObserver:
             game = self._game.game
             view = game.view(state.cardtable_state, seat)
             features = observation_features(self._game.encoding, view, pending)
-        values = features.values
-        if values:
-            self.tensor[np.fromiter(values.keys(), np.intp, len(values))] = np.fromiter(
-                values.values(), np.float32, len(values)
-            )
+        self.tensor[: features.pos] = features_array(features)
 
     def string_from(self, state: CardtableSpielState, player: int) -> str:
         """The same as text: the view as the game renders it, the pending ids and, with

@@ -38,6 +38,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.cards import format_card
 from cardtable.core.encoding import Features
 from cardtable.games.royal_casino.state import Kind, RoyalCasinoAction
@@ -45,18 +47,22 @@ from cardtable.games.royal_casino.view import RoyalCasinoView
 
 __all__ = ["ENCODING", "RoyalCasinoEncoding", "layout"]
 
-PLAY = 0
-TRAIL = 52
-CAPTURE = 53
-BUILD_SINGLE = 54
-BUILD_MULTI = 67
-ADD = 80
-RAISE = 81
-BUILD_CARD = 82
-LOOSE_CARD = 134
-COMMIT = 186
-NUM_IDS = 187
-HISTORY_CAPACITY = 384
+PLAY: Final = 0
+TRAIL: Final = 52
+CAPTURE: Final = 53
+BUILD_SINGLE: Final = 54
+BUILD_MULTI: Final = 67
+ADD: Final = 80
+RAISE: Final = 81
+BUILD_CARD: Final = 82
+LOOSE_CARD: Final = 134
+COMMIT: Final = 186
+NUM_IDS: Final = 187
+_TRAIL_KIND: Final = int(Kind.TRAIL)
+_CAPTURE_KIND: Final = int(Kind.CAPTURE)
+_BUILD_KIND: Final = int(Kind.BUILD)
+_ADD_KIND: Final = int(Kind.ADD)
+HISTORY_CAPACITY: Final = 384
 
 _OPTION_FLAGS: tuple[tuple[str, object], ...] = (
     ("direction", "CW"),
@@ -105,27 +111,39 @@ class RoyalCasinoEncoding:
     num_distinct_actions = NUM_IDS
     """187 ids (see the module doc)."""
 
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance.
+        return "ENCODING"
+
     def action_ids(self, view: RoyalCasinoView, action: RoyalCasinoAction) -> tuple[int, ...]:
         """The ids naming ``action`` (see the module doc)."""
-        kind = action.kind
-        if kind == Kind.TRAIL:
+        kind = int(action.kind)
+        if kind == _TRAIL_KIND:
             return (PLAY + action.card, TRAIL)
         ids = [PLAY + action.card]
-        if kind == Kind.CAPTURE:
+        if kind == _CAPTURE_KIND:
             ids.append(CAPTURE)
-        elif kind == Kind.BUILD:
+        elif kind == _BUILD_KIND:
             ids.append((BUILD_MULTI if action.multi else BUILD_SINGLE) + action.value - 2)
         else:
-            ids.append(ADD if kind == Kind.ADD else RAISE)
-        lowest = sorted(
-            _lowest(view.builds[i].mask) for i in range(len(view.builds)) if action.builds >> i & 1
-        )
-        ids += [BUILD_CARD + c for c in lowest]
+            ids.append(ADD if kind == _ADD_KIND else RAISE)
+        chosen = action.builds
+        if chosen:
+            lowest = []
+            builds = view.builds
+            for i in range(len(builds)):
+                if chosen >> i & 1:
+                    lowest.append(_lowest(builds[i].mask))
+            lowest.sort()
+            for c in lowest:
+                ids.append(BUILD_CARD + c)
         loose = action.loose
+        c = 0
         while loose:
-            low = loose & -loose
-            ids.append(LOOSE_CARD + low.bit_length() - 1)
-            loose ^= low
+            if loose & 1:
+                ids.append(LOOSE_CARD + c)
+            loose >>= 1
+            c += 1
         ids.append(COMMIT)
         return tuple(ids)
 
@@ -158,14 +176,10 @@ class RoyalCasinoEncoding:
     def observe(self, view: RoyalCasinoView) -> Features:
         """The view in the layout of :func:`layout`."""
         n = view.players
-        sides = _sides(n)
+        sides = 2 if n == 4 else n
         me = view.seat or 0
         my_side = me % 2 if n == 4 else me
-
-        def rel(seat: int) -> int:
-            return (seat - me) % n
-
-        f = Features()
+        f = Features(_SIZES[n] + NUM_IDS if n in _SIZES else 0)
         f.bits(view.hand or 0, 52)
         f.bits(view.loose, 52)
         in_builds = 0
@@ -174,32 +188,40 @@ class RoyalCasinoEncoding:
         for b in view.builds:
             in_builds |= b.mask
             lowest |= b.mask & -b.mask
-            owners[rel(b.owner)] |= b.mask
+            owners[(b.owner - me) % n] |= b.mask
         f.bits(in_builds, 52)
         f.bits(lowest, 52)
         for b in view.builds:
             m = b.mask
+            scaled = b.value / 14
+            multi = 1.0 if b.multi else 0.0
+            c = 0
             while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                f.at(c, b.value / 14)
-                f.at(52 + c, float(b.multi))
-                m ^= low
+                if m & 1:
+                    f.at(c, scaled)
+                    f.at(52 + c, multi)
+                m >>= 1
+                c += 1
         f.skip(2 * 52)
         for k in range(n):
             f.bits(owners[k], 52)
-        order = [(my_side + k) % sides for k in range(sides)]
-        for side in order:
-            f.bits(view.piles[side], 52)
-        f.numbers(view.sweeps[side] / 10 for side in order)
-        f.numbers(view.scores[side] / 21 for side in order)
-        f.numbers(view.hand_sizes[(me + k) % n] / 4 for k in range(n))
+        for k in range(sides):
+            f.bits(view.piles[(my_side + k) % sides], 52)
+        for k in range(sides):
+            f.number(view.sweeps[(my_side + k) % sides] / 10)
+        for k in range(sides):
+            f.number(view.scores[(my_side + k) % sides] / 21)
+        for k in range(n):
+            f.number(view.hand_sizes[(me + k) % n] / 4)
         f.number(view.stock_size / 48)
-        f.one_hot(rel(view.last_capturer) if view.last_capturer >= 0 else -1, n)
-        f.one_hot(rel(view.dealer), n)
-        f.one_hot(rel(view.turn) if view.turn >= 0 and not view.over else -1, n)
-        f.numbers((view.playoff, view.over))
-        f.numbers(view.options[k] == v for k, v in _OPTION_FLAGS)
+        f.one_hot((view.last_capturer - me) % n if view.last_capturer >= 0 else -1, n)
+        f.one_hot((view.dealer - me) % n, n)
+        f.one_hot((view.turn - me) % n if view.turn >= 0 and not view.over else -1, n)
+        f.number(1.0 if view.playoff else 0.0)
+        f.number(1.0 if view.over else 0.0)
+        options = view.options
+        for name, setting in _OPTION_FLAGS:
+            f.number(1.0 if options[name] == setting else 0.0)
         return f
 
     card_count = 52
@@ -220,7 +242,15 @@ class RoyalCasinoEncoding:
 
 
 def _lowest(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
+    c = 0
+    while mask and not mask & 1:
+        mask >>= 1
+        c += 1
+    return c
+
+
+_SIZES: dict[int, int] = {n: sum(k for _, k in layout(n)) for n in (2, 3, 4)}
+"""The observation's length per number of seats."""
 
 
 ENCODING = RoyalCasinoEncoding()

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from cardtable.cards import format_card
 from cardtable.core.encoding import Features
@@ -48,7 +49,8 @@ LAYOUT: tuple[tuple[str, int], ...] = (
 )
 """The observation's sections in order: (name and meaning, length)."""
 
-_SIZE = sum(n for _, n in LAYOUT)
+_SIZE: Final[int] = sum(n for _, n in LAYOUT)
+_PHASES: Final[dict[str, int]] = {"pot": 0, "play": 1, "over": 2}
 
 
 @lru_cache(maxsize=4096)
@@ -75,6 +77,10 @@ class RoyalMastheadsEncoding:
     num_distinct_actions = 2 * POT_BASE
     """104: play a card (0-51) or put one into the pot (52-103)."""
 
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance.
+        return "ENCODING"
+
     def action_ids(self, view: RoyalMastheadsView, action: RoyalMastheadsAction) -> tuple[int]:
         """The one id of an action: the action itself."""
         return (action,)
@@ -92,33 +98,43 @@ class RoyalMastheadsEncoding:
     def observe(self, view: RoyalMastheadsView) -> Features:
         """The view in the layout of :data:`LAYOUT`."""
         me = view.seat or 0
-
-        def rel(seat: int) -> int:
-            return (seat - me) % 4
-
-        f = Features()
+        f = Features(_SIZE + 2 * POT_BASE)
         f.bits(_mask(view.hand), 52)
         f.bits(_mask(view.own_pot), 52)
         f.one_hot(view.turned, 52)
         f.one_hot(view.trumps, 4)
         f.number(0.0 if view.masthead is None else 1.0)
-        f.numbers((view.ace_high, view.double_trumps, view.ace_points > 0))
-        f.one_hot(("pot", "play", "over").index(view.phase), 3)
+        f.number(1.0 if view.ace_high else 0.0)
+        f.number(1.0 if view.double_trumps else 0.0)
+        f.number(1.0 if view.ace_points > 0 else 0.0)
+        phase = view.phase
+        f.one_hot(
+            0 if phase == "pot" else 1 if phase == "play" else 2 if phase == "over" else -1, 3
+        )
+        leader = view.leader
         for i, c in enumerate(view.trick):
-            f.at(rel(view.leader + i) * 52 + c, 1.0)
+            f.at(((leader + i - me) % 4) * 52 + c, 1.0)
         f.skip(4 * 52)
-        f.one_hot(rel(view.leader), 4)
+        f.one_hot((leader - me) % 4, 4)
         f.ones(_played(view.tricks, me))
         f.skip(4 * 52)
-        seats = [(me + k) % 4 for k in range(4)]
-        f.numbers([view.tricks_won[s] / 13 for s in seats])
-        f.numbers([view.pot_counts[s] / 2 for s in seats])
-        f.numbers([view.hand_sizes[s] / 13 for s in seats])
+        won = view.tricks_won
+        for k in range(4):
+            f.number(won[(me + k) % 4] / 13)
+        pots = view.pot_counts
+        for k in range(4):
+            f.number(pots[(me + k) % 4] / 2)
+        sizes = view.hand_sizes
+        for k in range(4):
+            f.number(sizes[(me + k) % 4] / 13)
         f.bits(_mask(view.pot), 52)
-        f.one_hot(rel(view.dealer), 4)
-        f.one_hot(-1 if view.to_act is None else rel(view.to_act), 4)
+        f.one_hot((view.dealer - me) % 4, 4)
+        to_act = view.to_act
+        f.one_hot(-1 if to_act is None else (to_act - me) % 4, 4)
         f.number(view.deal / max(view.deals, 1))
-        f.numbers([view.totals[s] / 1000 for s in seats])
+        totals = view.totals
+        for k in range(4):
+            f.number(totals[(me + k) % 4] / 1000)
         return f
 
     card_count = 52

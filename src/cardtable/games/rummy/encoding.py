@@ -42,7 +42,9 @@ True
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache
+from typing import Final
 
 from cardtable.core.encoding import Features
 from cardtable.games.rummy.state import (
@@ -58,29 +60,30 @@ from cardtable.games.rummy.state import (
     card_text,
     parse_face,
 )
-from cardtable.games.rummy.view import RummyView
+from cardtable.games.rummy.view import MeldView, RummyView
 
 __all__ = ["ENCODING", "RummyEncoding", "layout"]
 
-CARDS = 108
-MAX_MELDS = 36
-DRAW_ID = 0
-TAKE_CARD = 1
-DISCARD_CARD = 109
-MELD_ID = 217
-LAYOFF_ID = 218
-SWAP_ID = 219
-HAND_CARD = 220
-MELD_INDEX = 328
-RUN_JOKER = 364
-SET_JOKER = 416
-COMMIT = 429
-NUM_IDS = 430
-HISTORY_CAPACITY = 3072
+CARDS: Final = 108
+MAX_MELDS: Final = 36
+DRAW_ID: Final = 0
+TAKE_CARD: Final = 1
+DISCARD_CARD: Final = 109
+MELD_ID: Final = 217
+LAYOFF_ID: Final = 218
+SWAP_ID: Final = 219
+HAND_CARD: Final = 220
+MELD_INDEX: Final = 328
+RUN_JOKER: Final = 364
+SET_JOKER: Final = 416
+COMMIT: Final = 429
+NUM_IDS: Final = 430
+HISTORY_CAPACITY: Final = 3072
 
-_PHYS: dict[str, int] = {card_text(c): c for c in range(CARDS)}
+_PHYS: Final[dict[str, int]] = {card_text(c): c for c in range(CARDS)}
 """Physical card ids by canonical text."""
-_MELD_SLOT = 4 + 52
+_MELD_SLOT: Final = 4 + 52
+_PHASES: Final[dict[str, int]] = {"DRAW": 0, "PLAY": 1, "OVER": 2}
 """Numbers per meld slot: present, run, own, jokers / 4, then 52 faces."""
 
 
@@ -113,6 +116,16 @@ def layout(players: int) -> tuple[tuple[str, int], ...]:
     )
 
 
+def _cards(f: Features, texts: tuple[str, ...] | None) -> None:
+    """A section of :data:`CARDS` slots: 1 for each card of ``texts``."""
+    base = f.pos
+    f.skip(CARDS)
+    if texts:
+        data = f.data
+        for t in texts:
+            data[base + _PHYS[t]] = 1.0
+
+
 @lru_cache(maxsize=8192)
 def _mask(texts: tuple[str, ...] | None) -> int:
     """The physical cards of a tuple of card texts as a mask (memoised: hands, the
@@ -123,12 +136,72 @@ def _mask(texts: tuple[str, ...] | None) -> int:
     return m
 
 
-@lru_cache(maxsize=4096)
-def _pile(discard: tuple[str, ...]) -> tuple[int, tuple[tuple[int, float], ...], int]:
-    """The discard pile's mask, each card's ``1 / (1 + depth)`` and the top card (-1)."""
-    pile = [_PHYS[t] for t in discard]
-    depth = tuple((c, 1 / (1 + d)) for d, c in enumerate(reversed(pile)))
-    return _mask(discard), depth, pile[-1] if pile else -1
+_PILE_SIZE: Final = 3 * CARDS
+"""The discard pile's sections: its cards, their depths, the top card."""
+_LAST_PILES: list[tuple[tuple[str, ...], array[float]]] = []
+"""The discard piles last encoded, newest first (a pile often stays for a step or two)."""
+
+
+def _pile(discard: tuple[str, ...]) -> array[float] | None:
+    """The discard pile's sections (``None``: all zero), memoised for the last two."""
+    if not discard:
+        return None
+    for old, block in _LAST_PILES:
+        if old == discard:
+            return block
+    f = Features(_PILE_SIZE)
+    data = f.data
+    depth = len(discard)
+    c = -1
+    for text in discard:
+        c = _PHYS[text]
+        data[c] = 1.0
+        data[CARDS + c] = 1 / depth
+        depth -= 1
+    data[2 * CARDS + c] = 1.0
+    _LAST_PILES.insert(0, (discard, data))
+    del _LAST_PILES[2:]
+    return data
+
+
+_TABLE_SIZE: Final = CARDS + MAX_MELDS * _MELD_SLOT
+"""The table's sections: every card in a meld, then the meld slots."""
+_LAST_TABLE: list[tuple[tuple[MeldView, ...], dict[int | None, array[float] | None]]] = []
+"""The melds last encoded and their sections per viewing seat (a view shares its melds
+with the views before it until a meld changes)."""
+
+
+def _table(melds: tuple[MeldView, ...], seat: int | None) -> array[float] | None:
+    """The table and meld sections of ``melds`` seen from ``seat`` (``None``: all zero),
+    memoised for the last melds seen."""
+    last = _LAST_TABLE[0] if _LAST_TABLE else None
+    if last is None or last[0] is not melds:
+        last = (melds, {})
+        _LAST_TABLE[:] = [last]
+    by_seat = last[1]
+    if seat in by_seat:
+        return by_seat[seat]
+    out: array[float] | None = None
+    if melds:
+        f = Features(_TABLE_SIZE)
+        table = 0
+        count = min(len(melds), MAX_MELDS)
+        for i in range(count):
+            table |= _meld(melds[i].cards)[0]
+        f.bits(table, CARDS)
+        slot_base = f.pos
+        for i in range(count):
+            meld = melds[i]
+            _, faces, jokers = _meld(meld.cards)
+            f.pos = slot_base + i * _MELD_SLOT
+            f.number(1.0)
+            f.number(1.0 if meld.kind == "run" else 0.0)
+            f.number(1.0 if meld.owner == seat else 0.0)
+            f.number(jokers / 4)
+            f.bits(faces, 52)
+        out = f.data[:_TABLE_SIZE]
+    by_seat[seat] = out
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -160,6 +233,10 @@ class RummyEncoding:
 
     num_distinct_actions = NUM_IDS
     """430 ids (see the module doc)."""
+
+    def __reduce__(self) -> str:
+        # Pickled as the module's one instance.
+        return "ENCODING"
 
     def action_ids(self, view: RummyView, action: RummyAction) -> tuple[int, ...]:
         """The ids naming ``action`` (see the module doc)."""
@@ -213,59 +290,50 @@ class RummyEncoding:
 
     def observation_size(self, players: int) -> int:
         """The length of an observation for ``players`` seats."""
-        return sum(n for _, n in layout(players))
+        return _size(players)
 
     def observe(self, view: RummyView) -> Features:
         """The view in the layout of :func:`layout`."""
         n = view.players
         me = view.seat or 0
-        seats = [(me + k) % n for k in range(n)]
-
-        def rel(seat: int | None) -> int:
-            return -1 if seat is None or seat < 0 else (seat - me) % n
-
-        f = Features()
-        f.bits(_mask(view.hand), CARDS)
-        for s in seats:
-            f.bits(_mask(view.known_in_hand[s]), CARDS)
-        f.numbers([view.hand_sizes[s] / 20 for s in seats])
-        pile_mask, depth, top = _pile(view.discard)
-        f.bits(pile_mask, CARDS)
+        f = Features(_size(n) + NUM_IDS)
+        _cards(f, view.hand)
+        known = view.known_in_hand
+        for k in range(n):
+            _cards(f, known[(me + k) % n])
+        sizes = view.hand_sizes
+        for k in range(n):
+            f.number(sizes[(me + k) % n] / 20)
+        pile = _pile(view.discard)
         base = f.pos
-        values = f.values
-        for c, x in depth:
-            values[base + c] = x
-        f.skip(CARDS)
-        f.one_hot(top, CARDS)
-        f.one_hot(_PHYS[view.stock[0]] if view.stock else -1, CARDS)
-        f.numbers((view.stock_size / CARDS, view.stock is not None, view.turnovers / 4))
-        f.one_hot(_PHYS[view.taken] if view.taken else -1, CARDS)
-        f.bits(_mask(view.obligations), CARDS)
-        table = 0
-        melds = view.melds[:MAX_MELDS]
-        for meld in melds:
-            table |= _meld(meld.cards)[0]
-        f.bits(table, CARDS)
-        slot = slot_base = f.pos
-        for meld in melds:
-            _, faces, jokers = _meld(meld.cards)
-            values[slot] = 1.0
-            if meld.kind == "run":
-                values[slot + 1] = 1.0
-            if meld.owner == view.seat:
-                values[slot + 2] = 1.0
-            if jokers:
-                values[slot + 3] = min(jokers / 4, 1.0)
-            f.pos = slot + 4
-            f.bits(faces, 52)
-            slot += _MELD_SLOT
-        f.pos = slot_base + MAX_MELDS * _MELD_SLOT
-        f.one_hot(("DRAW", "PLAY", "OVER").index(view.phase), 3)
-        f.one_hot(rel(view.to_act), n)
-        f.one_hot(rel(view.dealer), n)
-        f.numbers((view.melds_this_turn / 4, view.turn / 500))
-        f.numbers(view.scores[s] / 100 for s in seats)
-        f.numbers(view.closes[s] / 10 for s in seats)
+        f.skip(_PILE_SIZE)
+        if pile is not None:
+            f.data[base : base + _PILE_SIZE] = pile
+        stock = view.stock
+        f.one_hot(_PHYS[stock[0]] if stock else -1, CARDS)
+        f.number(view.stock_size / CARDS)
+        f.number(0.0 if stock is None else 1.0)
+        f.number(view.turnovers / 4)
+        taken = view.taken
+        f.one_hot(_PHYS[taken] if taken else -1, CARDS)
+        _cards(f, view.obligations)
+        table = _table(view.melds, view.seat)
+        if table is not None:
+            f.reserve(_TABLE_SIZE)
+            f.data[f.pos : f.pos + _TABLE_SIZE] = table
+        f.skip(_TABLE_SIZE)
+        f.one_hot(_PHASES.get(view.phase, -1), 3)
+        to_act = view.to_act
+        f.one_hot(-1 if to_act is None or to_act < 0 else (to_act - me) % n, n)
+        f.one_hot(-1 if view.dealer < 0 else (view.dealer - me) % n, n)
+        f.number(view.melds_this_turn / 4)
+        f.number(view.turn / 500)
+        scores = view.scores
+        for k in range(n):
+            f.number(scores[(me + k) % n] / 100)
+        closes = view.closes
+        for k in range(n):
+            f.number(closes[(me + k) % n] / 10)
         return f
 
     card_count = CARDS
@@ -284,6 +352,18 @@ class RummyEncoding:
         """History tokens of a round: with the default 500-turn limit, a draw and a
         discard per turn, the received cards, and the ids of melds and lay-offs."""
         return HISTORY_CAPACITY
+
+
+_SIZES: dict[int, int] = {}
+"""The observation's length per number of seats, once computed."""
+
+
+def _size(players: int) -> int:
+    """The observation's length for ``players`` seats (memoised)."""
+    size = _SIZES.get(players)
+    if size is None:
+        size = _SIZES[players] = sum(k for _, k in layout(players))
+    return size
 
 
 def _meaning_id(meaning: int) -> int:
