@@ -42,8 +42,8 @@ HARD_NODES = 24_000
 the compiled rules): 95% of two-player final deals are solved from their first card
 within 5,800 nodes (see :data:`~cardtable.games.royal_casino.endgame.EXACT_NODES`), every
 later card in far fewer; before the final deal a sampled world of the last
-:data:`~cardtable.games.royal_casino.endgame.PIMC_CARDS_2P` cards takes 300 to 2,200
-nodes, so most of the 16 worlds fit."""
+:data:`~cardtable.games.royal_casino.endgame.PIMC_CARDS_2P` cards takes about 500 to 3,000
+nodes, so 8 to 16 worlds fit (all 16 with fewer cards left)."""
 SCALE = 3.0
 """A typical point margin of one hand."""
 FINAL_MARGIN = 1.0
