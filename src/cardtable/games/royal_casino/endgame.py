@@ -179,6 +179,8 @@ def terminal_value(state: RoyalCasinoState, start: RoyalCasinoState, side: int) 
 
 
 def _key(s: RoyalCasinoState) -> tuple[object, ...]:
+    # No stock: within one solve (one world) the cards not yet played fix what is left
+    # of the stock, in its order (a test checks against minimax over whole states).
     return (
         s.turn,
         s.hands,
