@@ -34,6 +34,8 @@ COMPILED = [
     "src/cardtable/games/royal_casino/scoring.py",
     "src/cardtable/games/royal_casino/determinize.py",
     "src/cardtable/games/royal_casino/view.py",
+    # Royal Casino's endgame solver (issue 15: exact final deals, PIMC before them)
+    "src/cardtable/games/royal_casino/endgame.py",
     "src/cardtable/games/rummy/state.py",
     "src/cardtable/games/rummy/melds.py",
     "src/cardtable/games/rummy/plays.py",

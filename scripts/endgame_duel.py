@@ -10,6 +10,11 @@ gain in the seat's final margin (its side's points minus the mean of the others'
 standard error, and how often the solver ended better, equal or worse.
 
     python scripts/endgame_duel.py royal-casino --positions 60
+    python scripts/endgame_duel.py royal-casino --positions 150 --seed 2 --baseline exact
+
+``--baseline exact`` measures what the sampled worlds (PIMC) add: the other seat plays as
+``hard`` too, solving where its solver is exact and searching where it would sample
+worlds, and the duel starts at the first position the solver samples.
 
 Cheap next to an arena run (only the last cards are played by search bots).  Not part of
 the unit suite.
@@ -55,6 +60,23 @@ def finish(game: AnyGame, state: Any, seat: int, bot: Any, other: Any, seed: int
     return margin(game, state, seat)
 
 
+class ExactOnly:
+    """``hard`` that solves only where its solver is exact, and searches (``search``)
+    where it would solve sampled worlds."""
+
+    def __init__(self, game: AnyGame, hard: Any, search: Any) -> None:
+        self.name = "hard-exact-only"
+        self.mode = game.search_profile().solver
+        self.hard = hard
+        self.search = search
+
+    def choose(self, view: Any, legal: Any, rng: Any) -> Any:
+        """The search's move where the solver would sample worlds, else ``hard``'s."""
+        assert self.mode is not None
+        sampled = self.mode.mode(view) == SolveMode.SAMPLED
+        return (self.search if sampled else self.hard).choose(view, legal, rng)
+
+
 def main() -> int:
     """Print the duel's figures for one game."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -62,6 +84,12 @@ def main() -> int:
     p.add_argument("--positions", type=int, default=60)
     p.add_argument("--players", type=int, default=0, help="default: the game's")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--baseline",
+        choices=("search", "exact"),
+        default="search",
+        help="the other arm: hard without its solver, or solving only where it is exact",
+    )
     args = p.parse_args()
     game = get_game(args.game)
     solver = game.search_profile().solver
@@ -71,7 +99,10 @@ def main() -> int:
     players = args.players or game.info.default_players
     medium = make_bot("medium", game)
     with_solver = make_bot("hard", game)
-    without = ISMCTSBot(game, hard_simulations(game), name="hard-no-solver")
+    without: Any = ISMCTSBot(game, hard_simulations(game), name="hard-no-solver")
+    start = SolveMode.SAMPLED if args.baseline == "exact" else None
+    if args.baseline == "exact":
+        without = ExactOnly(game, with_solver, without)
     gains: list[float] = []
     better = equal = worse = 0
     with wall_clock_cap(False):
@@ -80,7 +111,8 @@ def main() -> int:
             state = game.new_game(players, seed=seed, scope="unit")
             version = 0
             while (seat := game.to_act(state)) is not None:
-                if solver.mode(game.view(state, seat)) != SolveMode.NONE:
+                mode = solver.mode(game.view(state, seat))
+                if mode != SolveMode.NONE and (start is None or mode == start):
                     break
                 legal = game.legal_actions(state)
                 rng = derive_rng(seed, "bot", seat, version)

@@ -14,7 +14,7 @@ from cardtable.games import get_game
 from cardtable.games.royal_casino.endgame import decode, solve
 from cardtable.tables import Table
 from tests.bots.helpers import SEARCH_GAMES, random_position
-from tests.games.royal_casino.test_endgame_solver import endgame
+from tests.games.royal_casino.test_endgame_solver import before_the_last_deal, endgame
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
@@ -71,6 +71,27 @@ def test_hints_say_when_a_value_is_exact() -> None:
     four = endgame(4, 4, 8)  # sampled worlds: solved, yet an estimate
     hs4 = hint(game, game.view(four, four.turn), game.legal_actions(four), 60, random.Random(1))
     assert hs4 and not any(h.exact for h in hs4)
+
+
+def test_hard_solves_sampled_worlds_before_the_last_two_player_deal() -> None:
+    """Two players, the last deal in the stock and 12 cards to play: ``hard`` plays the
+    best mean value of up to 16 sampled worlds (PIMC), within its node budget; the hint
+    says the values are estimates."""
+    game = get_game("royal-casino")
+    state = before_the_last_deal(3, 4)
+    view, legal = game.view(state, state.turn), game.legal_actions(state)
+    bot = make_bot("hard", game)
+    assert isinstance(bot, ISMCTSBot)
+    result = bot.analyse(view, legal, random.Random(2))
+    solved = bot.last_solved
+    assert solved is not None and not solved.exact
+    assert 0 < solved.nodes <= bot.solver_nodes
+    assert 1 <= result.simulations <= 16  # the worlds solved within the nodes
+    assert all(s.visits == result.simulations for s in result.stats)
+    assert [s.value for s in result.stats] == sorted((s.value for s in result.stats), reverse=True)
+    assert {s.action for s in result.stats} == set(legal)
+    hs = hint(game, view, legal, 60, random.Random(1))
+    assert hs and not any(h.exact for h in hs)
 
 
 @pytest.mark.parametrize("name", ["royal-casino", "royal-mastheads"])

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from cardtable.core.game import Scope
 from cardtable.games.royal_casino import GAME
 from cardtable.games.royal_casino.endgame import (
+    PIMC_CARDS_2P,
     Solution,
     decode,
     is_exact,
@@ -39,6 +40,39 @@ def endgame(players: int, seed: int, left: int, scope: Scope = "unit") -> RoyalC
         pick = captures or list(moves)
         s, _ = GAME.apply(s, pick[rng.randrange(len(pick))])
     return s
+
+
+def before_the_last_deal(seed: int, in_hands: int) -> RoyalCasinoState:
+    """A two-player position of a seeded random game with the last deal still in the stock
+    and ``in_hands`` cards in the hands (captures preferred)."""
+    s = GAME.new_game(2, seed=seed, scope="unit")
+    rng = random.Random(seed)
+    while len(s.stock) > 8 or sum(h.bit_count() for h in s.hands) > in_hands:
+        moves = GAME.legal_actions(s)
+        captures = [m for m in moves if m.kind == 1]
+        pick = captures or list(moves)
+        s, _ = GAME.apply(s, pick[rng.randrange(len(pick))])
+    return s
+
+
+def memo_minimax(
+    state: RoyalCasinoState, start: RoyalCasinoState, side: int, memo: dict[object, int]
+) -> int:
+    """Plain minimax for ``side``, remembering whole states (stock order included)."""
+    got = memo.get(state)
+    if got is not None:
+        return got
+    values = []
+    for m in legal_actions(state):
+        child = apply_legal(state, m)[0]
+        if child.phase == Phase.OVER:
+            values.append(terminal_value(child, start, side))
+        else:
+            values.append(memo_minimax(child, start, side, memo))
+    mover = side_of(state.turn, state.players)
+    value = max(values) if mover == side else min(values)
+    memo[state] = value
+    return value
 
 
 def brute(state: RoyalCasinoState, start: RoyalCasinoState, side: int) -> int:
@@ -89,6 +123,28 @@ def test_solver_agrees_with_brute_force(seed: int, left: int, players: int, scop
     assert {m: v for m, v in sol.values} == expected
     assert sol.values[0][1] == max(expected.values())
     assert [v for _, v in sol.values] == sorted((v for _, v in sol.values), reverse=True)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), in_hands=st.integers(1, 2))
+def test_a_sampled_world_with_the_stock_is_solved_exactly(seed: int, in_hands: int) -> None:
+    """Two players, the last deal still in the stock (a world of PIMC: its order known):
+    the solver plays the deal as dealt and agrees with minimax over whole states."""
+    state = before_the_last_deal(seed, in_hands)
+    assert state.stock
+    sol = _solved(state)
+    start = state._replace(scope="unit")
+    side = side_of(state.turn, 2)
+    memo: dict[object, int] = {}
+    expected = {}
+    for m in legal_actions(start):
+        child = apply_legal(start, m)[0]
+        expected[m] = (
+            terminal_value(child, state, side)
+            if child.phase == Phase.OVER
+            else memo_minimax(child, state, side, memo)
+        )
+    assert dict(sol.values) == expected
 
 
 def guaranteed(state: RoyalCasinoState, start: RoyalCasinoState, side: int) -> int:
@@ -143,5 +199,12 @@ def test_when_the_bots_solve() -> None:
     four = endgame(4, 5, 8)
     assert is_sampled(GAME.view(four, four.turn)) and not is_exact(GAME.view(four, four.turn))
     assert not is_sampled(GAME.view(endgame(4, 5, 12), four.turn))
+    assert not is_sampled(GAME.view(early, early.turn))  # too many cards left
     assert solve(GAME.new_game(3, seed=1)) is None  # three sides: not solved
-    assert solve(early) is None  # cards still in the stock
+    assert solve(GAME.new_game(4, seed=1)) is None  # four players: not with a stock
+    assert solve(early, 1_000) is None  # a whole hand is far beyond a thousand nodes
+    penultimate = before_the_last_deal(5, PIMC_CARDS_2P - 8)
+    seat = penultimate.turn
+    assert is_sampled(GAME.view(penultimate, seat)) and not is_exact(GAME.view(penultimate, seat))
+    assert not is_sampled(GAME.view(penultimate, 1 - seat))  # not the seat to act
+    assert not is_sampled(GAME.view(before_the_last_deal(5, 8), seat))  # not yet

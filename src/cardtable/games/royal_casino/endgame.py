@@ -3,9 +3,12 @@
 Once the stock is empty, the only hidden cards are the other hands.  With two players
 they are exactly the cards the seat has not seen, so the rest of the hand is a game of
 perfect information: :func:`solve` searches it to the end with negamax, alpha-beta and a
-transposition table.  With four players (two partnerships, still two sides that alternate)
-the other hands are not known; the bots then solve sampled worlds (PIMC) when few cards
-remain (:data:`PIMC_CARDS`).  Three players are three sides: not solved here.
+transposition table.  Before the final deal the stock's order is hidden too: the bots
+then solve sampled worlds (PIMC: each a full position, the stock's order dealt at random)
+once at most :data:`PIMC_CARDS_2P` cards are left to play.  With four players (two
+partnerships, still two sides that alternate) the other hands are not known; the bots
+solve sampled worlds when few cards remain (:data:`PIMC_CARDS`).  Three players are three
+sides: not solved here.
 
 The value of a finished hand for a side is lexicographic: first the hand's points
 difference (own side minus the other, C9), then the game result (won, undecided or lost
@@ -57,6 +60,11 @@ __all__ = [
 PIMC_CARDS = 8
 """With four players, the bots solve sampled worlds once at most this many cards are left
 in the hands (the last two rounds) and the stock is empty."""
+PIMC_CARDS_2P = 12
+"""With two players, the bots solve sampled worlds once at most this many cards are left
+to play, hands and stock together, before the final deal (which is solved exactly): the
+second half of the deal before it, when a world (the opponent's hand and the order of the
+stock) takes a few thousand nodes."""
 EXACT_NODES = 200_000
 """The default node budget of one solve (a two-player final deal needs far fewer: of 200
 positions reached by capture-minded random play, the median took 1,400 nodes, 95% under
@@ -129,13 +137,17 @@ def is_exact(view: RoyalCasinoView) -> bool:
 
 def is_sampled(view: RoyalCasinoView) -> bool:
     """Whether the bots solve sampled worlds here: four players (two sides), the stock
-    empty and at most :data:`PIMC_CARDS` cards left in the hands."""
+    empty and at most :data:`PIMC_CARDS` cards left in the hands; or two players, cards
+    still in the stock and at most :data:`PIMC_CARDS_2P` cards left to play."""
+    if view.over or view.seat is None:
+        return False
+    if view.players == 4:
+        return view.stock_size == 0 and cards_left(view) <= PIMC_CARDS
     return (
-        not view.over
-        and view.seat is not None
-        and view.players == 4
-        and view.stock_size == 0
-        and cards_left(view) <= PIMC_CARDS
+        view.players == 2
+        and view.turn == view.seat
+        and view.stock_size > 0
+        and cards_left(view) <= PIMC_CARDS_2P
     )
 
 
@@ -167,6 +179,8 @@ def terminal_value(state: RoyalCasinoState, start: RoyalCasinoState, side: int) 
 
 
 def _key(s: RoyalCasinoState) -> tuple[object, ...]:
+    # No stock: within one solve (one world) the cards not yet played fix what is left
+    # of the stock, in its order (a test checks against minimax over whole states).
     return (
         s.turn,
         s.hands,
@@ -246,9 +260,11 @@ class _Solver:
 
 def solve(state: RoyalCasinoState, max_nodes: int = EXACT_NODES) -> Solution | None:
     """Every legal action's exact value for the side to act, or ``None`` when the node
-    budget runs out or the position is not a two-sided endgame (stock empty, two sides).
+    budget runs out or the position is not a two-sided endgame (two sides; with four
+    players, the stock empty).  With two players and cards in the stock, the stock's
+    order is part of the position (a sampled world): the deals are played out as dealt.
     """
-    if state.phase == _OVER or state.stock or state.players == 3:
+    if state.phase == _OVER or state.players == 3 or (state.stock and state.players == 4):
         return None
     start = state._replace(scope="unit") if state.scope != "unit" else state
     solver = _Solver(state, max_nodes)

@@ -22,6 +22,7 @@ from cardtable.games.royal_casino.state import Kind, Phase, RoyalCasinoAction, R
 from cardtable.games.royal_casino.view import RoyalCasinoView
 
 __all__ = [
+    "FINAL_MARGIN",
     "HARD_NODES",
     "HARD_SIMULATIONS",
     "SCALE",
@@ -36,12 +37,20 @@ HARD_SIMULATIONS = 700
 move of a hand is the dearest (48 cards of rollout): measured in CPU time under load
 (load average 17), 1,000 simulations a second there against 2,500 mid-hand and 3,200 on an
 idle core mid-hand (docs/bots.md)."""
-HARD_NODES = 8_000
-"""Solver nodes per move of ``hard``, about half its time contract: 95% of two-player
-final deals are solved from their first card within 5,800 nodes (see
-:data:`~cardtable.games.royal_casino.endgame.EXACT_NODES`), every later card in far fewer."""
+HARD_NODES = 24_000
+"""Solver nodes per move of ``hard``, about half its time contract (some 10 µs a node with
+the compiled rules): 95% of two-player final deals are solved from their first card
+within 5,800 nodes (see :data:`~cardtable.games.royal_casino.endgame.EXACT_NODES`), every
+later card in far fewer; before the final deal a sampled world of the last
+:data:`~cardtable.games.royal_casino.endgame.PIMC_CARDS_2P` cards takes about 500 to 3,000
+nodes, so 8 to 16 worlds fit (all 16 with fewer cards left)."""
 SCALE = 3.0
 """A typical point margin of one hand."""
+FINAL_MARGIN = 1.0
+"""The share of the hand's margin reward in the reward of a simulation that ends the
+game (the rest: win or loss).  A duplicate match is won on the total points of its
+seatings, so every point counts, not only who is ahead: the arena's one-hand games
+are scored on the margin alone (measured in docs/bots.md)."""
 RANDOM_ROLLOUT = 0.2
 """The share of rollout moves chosen uniformly at random."""
 
@@ -86,8 +95,9 @@ def _apply(state: RoyalCasinoState, action: RoyalCasinoAction) -> RoyalCasinoSta
 
 
 def solve_mode(view: RoyalCasinoView) -> SolveMode:
-    """Exact in a two-player final deal, sampled worlds near the end of a four-player
-    hand (:mod:`~cardtable.games.royal_casino.endgame`), otherwise search."""
+    """Exact in a two-player final deal, sampled worlds in the second half of the deal
+    before it and near the end of a four-player hand
+    (:mod:`~cardtable.games.royal_casino.endgame`), otherwise search."""
     if endgame.is_exact(view):
         return SolveMode.EXACT
     if endgame.is_sampled(view):
@@ -121,6 +131,7 @@ def search_profile() -> SearchProfile:
         legal_actions,
         to_act,
         rollout,
+        final_margin=FINAL_MARGIN,
         hard_simulations=HARD_SIMULATIONS,
         solver=SOLVER,
     )
