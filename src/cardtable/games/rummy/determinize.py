@@ -13,9 +13,17 @@ cards) and the face-down stock.
 What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
 ``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
 (taken as the owners of melds: lay-offs onto others' melds are not attributed) and cards
-set aside (none).  Inferences a player could draw from what a seat did *not* do (passing
-up a discard, discarding a card that extends a meld) are not made: the unknown cards are
-dealt uniformly.
+set aside (none).
+
+What a seat did *not* do is read from the current view alone: a hand does not change
+between its owner's turns, so a seat that has ended a turn this round holds no meld (it
+would have laid it out), the seat that has just ended its turn holds no card that lays
+off onto the table as it stands at the next draw, and at most one of its cards links
+with no other (a greedy player throws those first).  Each determinization draws up to
+:data:`INFERENCE_TRIES` deals and keeps the first that fits (else the one that breaks it
+least), so the inference steers the deal and never makes it impossible.  What a seat
+passed up (a discard it did not take) needs history the view does not carry; it is not
+used.
 
 >>> import random
 >>> from cardtable.games import get_game
@@ -48,8 +56,8 @@ __all__ = [
     "RummySampler",
     "determinize",
     "has_meld",
-    "unlinked",
     "position_text",
+    "unlinked",
     "unseen_cards",
 ]
 
