@@ -13,9 +13,17 @@ cards) and the face-down stock.
 What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
 ``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
 (taken as the owners of melds: lay-offs onto others' melds are not attributed) and cards
-set aside (none).  Inferences a player could draw from what a seat did *not* do (passing
-up a discard, discarding a card that extends a meld) are not made: the unknown cards are
-dealt uniformly.
+set aside (none).
+
+What a seat did *not* do is read from the current view alone: a hand does not change
+between its owner's turns, so a seat that has ended a turn this round holds no meld (it
+would have laid it out), the seat that has just ended its turn holds no card that lays
+off onto the table as it stands at the next draw, and at most one of its cards links
+with no other (a greedy player throws those first).  Each determinization draws up to
+:data:`INFERENCE_TRIES` deals and keeps the first that fits (else the one that breaks it
+least), so the inference steers the deal and never makes it impossible.  What a seat
+passed up (a discard it did not take) needs history the view does not carry; it is not
+used.
 
 >>> import random
 >>> from cardtable.games import get_game
@@ -31,7 +39,9 @@ from __future__ import annotations
 import random
 
 from cardtable.games.rummy.notation import parse_position
+from cardtable.games.rummy.playout import layoff_faces
 from cardtable.games.rummy.state import (
+    F52,
     OPTIONS,
     Phase,
     RummyState,
@@ -41,7 +51,62 @@ from cardtable.games.rummy.state import (
 )
 from cardtable.games.rummy.view import RummyView
 
-__all__ = ["RummySampler", "determinize", "position_text", "unseen_cards"]
+__all__ = [
+    "INFERENCE_TRIES",
+    "RummySampler",
+    "determinize",
+    "has_meld",
+    "position_text",
+    "unlinked",
+    "unseen_cards",
+]
+
+INFERENCE_TRIES = 20
+"""How many deals a determinization draws at most to find one that fits what the other
+seats did not do (the first that fits is kept, else the one that breaks fewest)."""
+
+KEEPS_LINKED = True
+"""Whether a seat that has ended a turn is dealt, by preference, a hand where at most one
+card links with no other (a greedy player discards those first)."""
+
+_ACES = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_RUN_STARTS = 0x7FF * _ACES
+
+
+def has_meld(faces: int, wrap: bool) -> bool:
+    """Whether the natural card ``faces`` (a 52-bit mask) hold a set or a run (R5).
+
+    >>> has_meld(0b111, False), has_meld(1 | 1 << 13 | 1 << 26, False), has_meld(0b101, False)
+    (True, True, False)
+    >>> qka = 1 | 1 << 11 | 1 << 12
+    >>> has_meld(qka, False), has_meld(1 | 1 << 1 | 1 << 12, False), has_meld(1 | 2 | 1 << 12, True)
+    (True, False, True)
+    """
+    fm = faces
+    if fm & fm >> 1 & fm >> 2 & _RUN_STARTS or fm & fm >> 12 & fm >> 11 & _ACES:
+        return True
+    if wrap and fm & fm >> 12 & fm >> 1 & _ACES:
+        return True
+    sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
+    return bool((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
+
+
+def unlinked(faces: int) -> int:
+    """How many of the natural card ``faces`` link with no other: no card of their rank,
+    none of their suit within two ranks (what a greedy player discards first).
+
+    >>> unlinked(0b101 | 1 << 20), unlinked(1 | 1 << 13 | 1 << 30)
+    (1, 1)
+    """
+    fm = faces
+    sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
+    pairs = (sa & (sb | sc | sd)) | (sb & (sc | sd)) | (sc & sd)
+    linked = fm & (pairs | pairs << 13 | pairs << 26 | pairs << 39)
+    for shift in (0, 13, 26, 39):
+        p = fm >> shift & 0x1FFF
+        near = (p << 1 | p >> 1 | p << 2 | p >> 2) & 0x1FFF
+        linked |= (p & near) << shift
+    return (fm & ~linked).bit_count()
 
 
 def _cards(words: tuple[str, ...] | None) -> str:
@@ -128,7 +193,7 @@ class RummySampler:
     """Deals determinizations of one view: its position is read once, on creation, and
     each call redeals only the unseen cards (a search keeps one for its whole loop)."""
 
-    __slots__ = ("base", "need", "unseen", "view")
+    __slots__ = ("base", "checked", "need", "no_layoff", "unseen", "view", "wrap")
 
     def __init__(self, view: RummyView) -> None:
         self.view = view
@@ -147,6 +212,23 @@ class RummySampler:
         self.base = parse_position(position_text(view, others, stock))
         self.unseen = unseen
         self.need = need
+        self.wrap = self.base.cfg.wrap
+        # What the other seats did not do: a seat that has ended a turn this round holds
+        # no meld (it would have laid it out), and the seat that has just ended its turn
+        # holds no card that lays off onto the table as it now stands (in the draw phase
+        # nothing has changed since).
+        self.checked = [False] * view.players
+        self.no_layoff = [0] * view.players
+        seat = view.seat
+        if INFERENCE_TRIES > 1 and view.phase != "OVER" and seat is not None:
+            n = view.players
+            first = (view.dealer + 1) % n
+            for i in range(n):
+                if i != seat and view.turn > (i - first) % n:
+                    self.checked[i] = True
+            prev = (seat - 1) % n
+            if view.phase == "DRAW" and view.to_act == seat and self.checked[prev]:
+                self.no_layoff[prev] = layoff_faces(self.base.melds, self.wrap)
 
     def __call__(self, rng: random.Random) -> RummyState:
         """A full state consistent with the view (hidden cards dealt by ``rng``)."""
@@ -155,20 +237,38 @@ class RummySampler:
             return base
         rnd = rng.random
         unseen = self.unseen
-        cards = sorted(unseen, key=lambda _c: rnd())
-        hands = list(base.hands)
-        pos = 0
-        for i, k in enumerate(self.need):
-            if k > 0:
-                m = hands[i]
-                for c in unseen[pos : pos + k]:
-                    m &= ~(1 << c)  # the provisional cards of the base position
-                for c in cards[pos : pos + k]:
-                    m |= 1 << c
-                hands[i] = m
-                pos += k
-        stock = base.stock if self.view.stock is not None else tuple(cards[pos:])
-        return base._replace(hands=tuple(hands), stock=stock, seed=rng.randrange(1 << 30))
+        tries = INFERENCE_TRIES if any(self.checked) else 1
+        best_hands: list[int] = []
+        best_cards: list[int] = []
+        best_bad = -1
+        for _ in range(max(tries, 1)):
+            cards = sorted(unseen, key=lambda _c: rnd())
+            hands = list(base.hands)
+            pos = 0
+            bad = 0
+            for i, k in enumerate(self.need):
+                if k > 0:
+                    m = hands[i]
+                    for c in unseen[pos : pos + k]:
+                        m &= ~(1 << c)  # the provisional cards of the base position
+                    for c in cards[pos : pos + k]:
+                        m |= 1 << c
+                    hands[i] = m
+                    pos += k
+                    if self.checked[i]:
+                        faces = (m | m >> 52) & F52
+                        if has_meld(faces, self.wrap) or faces & self.no_layoff[i]:
+                            bad += 2
+                        if KEEPS_LINKED:
+                            loose = unlinked(faces)
+                            if loose > 1:
+                                bad += loose - 1
+            if best_bad < 0 or bad < best_bad:
+                best_hands, best_cards, best_bad = hands, cards, bad
+                if not bad:
+                    break
+        stock = base.stock if self.view.stock is not None else tuple(best_cards[pos:])
+        return base._replace(hands=tuple(best_hands), stock=stock, seed=rng.randrange(1 << 30))
 
 
 def determinize(view: RummyView, rng: random.Random) -> RummyState:

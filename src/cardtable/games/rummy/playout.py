@@ -59,7 +59,7 @@ from cardtable.games.rummy.state import (
     RummyState,
 )
 
-__all__ = ["random_playout"]
+__all__ = ["layoff_faces", "random_playout"]
 
 _RUN_INFO: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
 """Per wrap flag: suit pattern → (number of natural runs, longest run length)."""
@@ -102,6 +102,19 @@ def _meld_target(meld: Meld, wrap: bool) -> int:
         for s in range(4):
             if not present >> s & 1:
                 m |= 1 << (13 * s + r)
+    return m
+
+
+def layoff_faces(melds: tuple[Meld, ...], wrap: bool) -> int:
+    """The faces a natural card may be laid off as onto any of ``melds`` (R6), as a mask.
+
+    >>> from cardtable.games.rummy.state import RUN
+    >>> bin(layoff_faces((Meld(RUN, 0, 4, (3, 4, 5), 0),), False))  # 4-5-6 of spades: 3, 7
+    '0b1000100'
+    """
+    m = 0
+    for meld in melds:
+        m |= _meld_target(meld, wrap)
     return m
 
 

@@ -2,7 +2,8 @@
 cards, and a short playout that estimates the rest of the round from the penalties still
 in each hand.
 
-The tree is walked through the game's contract (``apply`` and ``legal_actions``); the
+The tree is walked through the game's contract (``apply`` and ``legal_actions``, below the
+root only the melds and lay-offs when there are any); the
 playout calls the rules directly (:func:`rules.legal` and :func:`rules.apply_action` with the
 play data the generator just made), so a rollout step generates each legal list once.
 
@@ -52,12 +53,12 @@ __all__ = [
     "search_profile",
 ]
 
-HARD_SIMULATIONS = 900
-"""Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
-draw of a round is the dearest: measured in CPU time under load (load average 19), 1,800
-simulations a second there against 2,200–5,000 later, and 3,300 on an idle core mid-round
-(docs/bots.md); ``scripts/level_timing.py`` gave 1,000 simulations 0.53 s of CPU at most
-(load average 8.5), so 900."""
+HARD_SIMULATIONS = 1600
+"""Simulations per move of ``hard``, within its time contract (0.5 s a move), on the
+compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
+figures and the load they were measured under).  It was 900 for the pure-Python engine;
+the arena pilots of docs/bots.md ("Rummy: what was measured") chose 1,600 with the
+inference and the meld-first tree."""
 SCALE = 30.0
 """A typical point margin of one round."""
 ROLLOUT_DEPTH = 40
@@ -65,6 +66,7 @@ ROLLOUT_DEPTH = 40
 of the round is estimated from the penalty values still in each hand."""
 
 _OVER = Phase.OVER
+_PLAY = Phase.PLAY
 
 
 def points(state: RummyState) -> tuple[float, ...]:
@@ -151,11 +153,23 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
     def apply_action(state: RummyState, action: RummyAction) -> RummyState:
         return apply(state, action)[0]
 
+    def tree_legal(state: RummyState) -> Sequence[RummyAction]:
+        # Below the root, a seat that can meld or lay off does so before it discards (as
+        # the rollout policy and ``medium`` do): the search's model of every seat's later
+        # turns, its own included, then melds at once, and it stops putting off its own
+        # melds to the next turn, a turn at a time (measured: docs/bots.md).
+        moves = legal(state)
+        if state.phase == _PLAY:
+            plays = [m for m in moves if m.kind == MELD or m.kind == LAYOFF]
+            if plays:
+                return plays
+        return moves
+
     return SearchProfile(
         points,
         SCALE,
         apply_action,
-        legal,
+        tree_legal,
         game.to_act,
         None,
         playout,
