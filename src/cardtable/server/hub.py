@@ -62,7 +62,7 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database_url)
-        self.writer = Writer(self.store)
+        self.writer = Writer(self.store, commit_delay=settings.commit_delay)
         self.room_store = DatabaseRoomStore(self.store, self.writer)
         self.rooms: dict[str, Room] = {}
         redis_url, prefix = settings.redis_url, settings.redis_prefix
