@@ -124,23 +124,9 @@ def event_entry(
 
 _ENTRIES: dict[tuple[str, str], tuple[str, list[str]]] = {}
 """Label and tokens of an action text, by language: the same moves recur at every table."""
-
-_TEXTS: dict[tuple[str, Any], str] = {}
-"""Action texts by game and action (``format_action`` is a pure function of the action)."""
-
-
-def _action_text(game: AnyGame, action: Any) -> str:
-    """``game.format_action(action)``, remembered: the same moves recur at every table."""
-    key = (game.info.name, action)
-    try:
-        text = _TEXTS.get(key)
-    except TypeError:  # an action that cannot be a key: no remembering
-        return game.format_action(action)
-    if text is None:
-        if len(_TEXTS) > 100_000:
-            _TEXTS.clear()
-        text = _TEXTS[key] = game.format_action(action)
-    return text
+ENTRIES_KEPT = 10_000
+"""How many action texts :data:`_ENTRIES` holds before it starts over (the soak: at
+100,000 they were 80 MB, and most captures never recur)."""
 
 
 def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]:
@@ -148,7 +134,7 @@ def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]
     key = (tr.lang, text)
     got = _ENTRIES.get(key)
     if got is None:
-        if len(_ENTRIES) > 100_000:
+        if len(_ENTRIES) >= ENTRIES_KEPT:
             _ENTRIES.clear()
         entry = action_entry(text, (), tr)  # with no hand, every token is a target
         got = _ENTRIES[key] = (entry["label"], entry["targets"])
@@ -204,7 +190,7 @@ def view_fields(room: Shown, conn: Conn, moment: Moment | None = None) -> dict[s
         hand = view_json.get("hand") or []
         in_hand = {str(c) for c in hand} if isinstance(hand, list) else set()
         legal = [
-            _legal_entry(_action_text(game, a), in_hand, conn.tr) for a in room.table.legal(seat)
+            _legal_entry(game.format_action(a), in_hand, conn.tr) for a in room.table.legal(seat)
         ]
     top = moment.top
     return {

@@ -58,7 +58,7 @@ def pretty_text(text: str) -> str:
     """Cards written with suit symbols: ``capture 9S: 9H`` → ``capture 9♠: 9♥``."""
     got = _PRETTY.get(text)
     if got is None:
-        if len(_PRETTY) > 50_000:
+        if len(_PRETTY) >= 4096:
             _PRETTY.clear()
         got = _PRETTY[text] = _CARD.sub(_symbol, text)
     return got
