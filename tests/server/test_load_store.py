@@ -110,3 +110,75 @@ def test_append_many_checks_every_table_and_writes_nothing_on_a_conflict(
         assert store.actions_since(a, 0) == [ActionLine(1, 0, "a")]
     finally:
         store.close()
+
+
+def test_a_write_goes_through_when_the_writers_kept_connection_died(database_url: str) -> None:
+    """The writer keeps its connection between transactions; when that connection is gone
+    (the database dropped it), the next write is made on a fresh one, not failed."""
+    store = Store(database_url)
+    writer = Writer(store)
+    table_id = f"load-{secrets.token_hex(4)}"
+
+    async def run() -> None:
+        await writer.run(lambda conn: Store.create_table(conn, _row(table_id)))
+        await writer.append(Append(table_id, (ActionLine(1, 0, "a"),)))
+        kept = writer._conn
+        assert kept is not None
+        raw = kept.connection.dbapi_connection
+        assert raw is not None
+        raw.close()
+        await writer.append(Append(table_id, (ActionLine(2, 1, "b"),)))
+        # A conflict is still a conflict (not retried into a success or another error).
+        try:
+            await writer.append(Append(table_id, (ActionLine(2, 0, "x"),)))
+        except VersionConflictError:
+            pass
+        else:
+            raise AssertionError("the table is at version 2, not 1")
+
+    try:
+        asyncio.run(run())
+        assert store.actions_since(table_id, 0) == [ActionLine(1, 0, "a"), ActionLine(2, 1, "b")]
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_a_busy_writer_waits_its_commit_delay_and_commits_the_writes_together(
+    database_url: str,
+) -> None:
+    """Group commit under load: a writer that has just committed waits ``commit_delay``
+    before the next commit, so a write arriving meanwhile joins it; an idle writer (or one
+    without a delay) commits each write as it comes."""
+    store = Store(database_url)
+    ids = [f"load-{secrets.token_hex(4)}-{i}" for i in range(2)]
+
+    async def run(writer: Writer) -> int:
+        def create(conn: Connection) -> None:
+            for table_id in ids:
+                Store.create_table(conn, _row(table_id))
+
+        await writer.run(create)  # the writer is busy from now on
+        before = writer.commits
+        first = asyncio.ensure_future(writer.append(Append(ids[0], (ActionLine(1, 0, "a"),))))
+        await asyncio.sleep(0.25)
+        await writer.append(Append(ids[1], (ActionLine(1, 0, "b"),)))
+        await first
+        return writer.commits - before
+
+    try:
+        delayed = Writer(store, commit_delay=2.0)
+        try:
+            assert asyncio.run(run(delayed)) == 1
+        finally:
+            delayed.close()
+        ids[:] = [f"load-{secrets.token_hex(4)}-{i}" for i in range(2)]
+        at_once = Writer(store)
+        try:
+            assert asyncio.run(run(at_once)) == 2
+        finally:
+            at_once.close()
+        for table_id in ids:
+            assert len(store.actions_since(table_id, 0)) == 1
+    finally:
+        store.close()

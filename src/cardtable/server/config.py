@@ -65,7 +65,9 @@ class Settings:
     ``hint_searches`` how many hint searches a process runs at the same time;
     ``malformed_limit`` how many malformed messages a connection may send per minute before it
     is closed.  ``redis_prefix`` starts every Redis key and channel, so that separate
-    deployments (or tests) can share one Redis.
+    deployments (or tests) can share one Redis.  ``commit_delay``: seconds the database
+    writer of a busy process waits for more writes before it commits (group commit; see
+    :class:`~cardtable.server.store.Writer`), 0 to commit at once.
     """
 
     database_url: str = field(default_factory=_default_database_url)
@@ -81,6 +83,7 @@ class Settings:
     hint_searches: int = 1
     malformed_limit: int = 20
     redis_prefix: str = "ct"
+    commit_delay: float = 0.003
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -100,4 +103,5 @@ class Settings:
             hint_searches=max(1, _int_env("CARDTABLE_HINT_SEARCHES", 1)),
             malformed_limit=max(1, _int_env("CARDTABLE_MALFORMED_LIMIT", 20)),
             redis_prefix=os.environ.get("CARDTABLE_REDIS_PREFIX") or "ct",
+            commit_delay=max(0.0, min(0.1, _float_env("CARDTABLE_COMMIT_DELAY", 0.003))),
         )

@@ -34,9 +34,15 @@ from cardtable.server.seats import Meta, Seat, fallback_level, levels
 from cardtable.server.store import Store, TableRow, Writer
 from cardtable.server.tasks import Tasks
 
-__all__ = ["Hub", "player_id_of", "rematch_id"]
+__all__ = ["NAMES_KEPT", "SWEEP_S", "Hub", "player_id_of", "rematch_id"]
 
 log = logging.getLogger("cardtable.server")
+
+SWEEP_S = 60.0
+"""Seconds between two looks for rooms to forget (:meth:`Hub.forget_idle`): a table that is
+over and unwatched stays in memory one to two of these."""
+NAMES_KEPT = 100_000
+"""Player names a process remembers before it starts over (they are in the database)."""
 
 
 def player_id_of(token: str) -> str:
@@ -62,7 +68,7 @@ class Hub:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.database_url)
-        self.writer = Writer(self.store)
+        self.writer = Writer(self.store, commit_delay=settings.commit_delay)
         self.room_store = DatabaseRoomStore(self.store, self.writer)
         self.rooms: dict[str, Room] = {}
         redis_url, prefix = settings.redis_url, settings.redis_prefix
@@ -70,7 +76,7 @@ class Hub:
         self.limits = Limits(settings)
         self._tasks = Tasks("hub")
         self._names: dict[str, str] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     def _room(self, game: AnyGame, row: TableRow) -> Room:
         """A room for a stored table, wired to this process's storage and bus."""
@@ -98,6 +104,29 @@ class Hub:
             if await self.bus.acquire(room):
                 room.kick()
         log.info("rebuilt %d unfinished tables", rebuilt)
+        self.spawn(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Every :data:`SWEEP_S` seconds, forget the rooms that :meth:`forget_idle` finds."""
+        seen: set[str] = set()
+        while True:
+            await asyncio.sleep(SWEEP_S)
+            seen = self.forget_idle(seen)
+
+    def forget_idle(self, seen: set[str]) -> set[str]:
+        """Drop from memory the rooms of tables that are over and that nobody has watched
+        since the last look (their ids are ``seen``); the rooms that are over and unwatched
+        now, to look at next time.  A table that is over changes no more and is stored
+        whole: whoever opens it again gets it from the database (:meth:`get`).  Without
+        this, every table a process ever held stayed in its memory."""
+        idle = {
+            table_id
+            for table_id, room in self.rooms.items()
+            if room.status != "playing" and not room.conns
+        }
+        for table_id in idle & seen:
+            self.rooms.pop(table_id).close()
+        return idle - seen
 
     def _rebuild(self, row: TableRow) -> Room | None:
         """The room of a stored table, or ``None`` (and one log line, no traceback) for a
@@ -127,10 +156,13 @@ class Hub:
         if not token:
             return None, ""
         pid = player_id_of(token)
-        if pid not in self._names:
+        name = self._names.get(pid)
+        if name is None:
             found = await asyncio.to_thread(self.store.player_by_token, token)
-            self._names[pid] = found[1] if found else ""
-        return pid, self._names[pid]
+            if len(self._names) >= NAMES_KEPT:  # a cache: the database has them all
+                self._names.clear()
+            name = self._names[pid] = found[1] if found else ""
+        return pid, name
 
     async def save_player(self, token: str, name: str) -> str:
         """Store (or rename) the player holding ``token``; their id.  The name is normalized
@@ -296,17 +328,25 @@ class Hub:
             return room
         if len(table_id) > 40:
             return None
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is not None:
-                return room
-            row = await asyncio.to_thread(self.store.load, table_id)
-            room = None if row is None else self._rebuild(row)
-            if room is None:
-                return None
-            self.rooms[table_id] = room
+        # One load per table however many ask at once; forgotten once done (a lock kept per
+        # id asked for grew with every table, and every unknown id, ever asked for).
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, table_id: str) -> Room | None:
+        """Load a table from the database into this process (``None``: no such table)."""
+        row = await asyncio.to_thread(self.store.load, table_id)
+        room = self.rooms.get(table_id)
+        if room is not None:
             return room
+        room = None if row is None else self._rebuild(row)
+        if room is not None:
+            self.rooms[table_id] = room
+        return room
 
     async def submit(self, room: Room, player: str | None, name: str, cmd: dict[str, Any]) -> None:
         """Run a command where the table's writes happen (here, or the owning process)."""

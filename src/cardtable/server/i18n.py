@@ -63,7 +63,28 @@ _FIELD = re.compile(r"\{(\w+)\}")
 
 
 def _substitute(template: str, values: dict[str, object]) -> str:
-    return _FIELD.sub(lambda m: str(values.get(m.group(1), m.group(0))), template)
+    """``template`` with each ``{name}`` that ``values`` has filled in (others left as they
+    are).  The template's pieces are split once and remembered: log lines are rendered for
+    every move of every table from a few hundred templates."""
+    parts = _PIECES.get(template)
+    if parts is None:
+        if len(_PIECES) > 10_000:
+            _PIECES.clear()
+        pieces = _FIELD.split(template)  # literal, field, literal, field, ..., literal
+        parts = _PIECES[template] = (pieces[0::2], pieces[1::2])
+    literals, fields = parts
+    if not fields:
+        return template
+    out = [literals[0]]
+    for name, literal in zip(fields, literals[1:], strict=True):
+        value = values.get(name, _MISSING)
+        out.append("{" + name + "}" if value is _MISSING else str(value))
+        out.append(literal)
+    return "".join(out)
+
+
+_PIECES: dict[str, tuple[list[str], list[str]]] = {}
+_MISSING = object()
 
 
 class Translator:
@@ -76,10 +97,16 @@ class Translator:
         write_mo(buf, catalog)
         buf.seek(0)
         self._t = Translations(buf)
+        self._has: dict[str, bool] = {}
 
     def has(self, message: str) -> bool:
         """True when the catalog holds ``message`` (a plural message by its singular id)."""
-        return self.catalog.get(message) is not None
+        known = self._has.get(message)
+        if known is None:
+            if len(self._has) > 10_000:
+                self._has.clear()
+            known = self._has[message] = self.catalog.get(message) is not None
+        return known
 
     def gettext(self, message: str) -> str:
         """The translation of ``message`` (the message itself when there is none)."""

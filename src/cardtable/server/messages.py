@@ -21,6 +21,7 @@ from cardtable.tables.table import Table, TableUpdate
 
 __all__ = [
     "LOG_TAIL",
+    "Moment",
     "Shown",
     "error_message",
     "event_entry",
@@ -93,9 +94,12 @@ def seat_names(meta: Meta, tr: Translator | None = None) -> list[str]:
 
 
 def seats_json(
-    meta: Meta, player_id: str | None, connected: Callable[[int], bool]
+    meta: Meta, player_id: str | None, connected: Callable[[int], bool] | Sequence[bool]
 ) -> list[dict[str, Any]]:
-    """The seats as one client may see them (player ids stay private)."""
+    """The seats as one client may see them (player ids stay private); ``connected`` tells
+    for each seat whether its owner has a client connected (a function or the flags)."""
+    if callable(connected):
+        connected = [connected(i) for i in range(len(meta.seats))]
     return [
         {
             "seat": i,
@@ -104,7 +108,7 @@ def seats_json(
             "level": seat.level,
             "open": seat.kind == "human" and seat.owner is None,
             "you": seat.owner is not None and seat.owner == player_id,
-            "connected": seat.kind == "bot" or connected(i),
+            "connected": seat.kind == "bot" or connected[i],
         }
         for i, seat in enumerate(meta.seats)
     ]
@@ -120,6 +124,9 @@ def event_entry(
 
 _ENTRIES: dict[tuple[str, str], tuple[str, list[str]]] = {}
 """Label and tokens of an action text, by language: the same moves recur at every table."""
+ENTRIES_KEPT = 10_000
+"""How many action texts :data:`_ENTRIES` holds before it starts over (the soak: at
+100,000 they were 80 MB, and most captures never recur)."""
 
 
 def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]:
@@ -127,7 +134,7 @@ def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]
     key = (tr.lang, text)
     got = _ENTRIES.get(key)
     if got is None:
-        if len(_ENTRIES) > 100_000:
+        if len(_ENTRIES) >= ENTRIES_KEPT:
             _ENTRIES.clear()
         entry = action_entry(text, (), tr)  # with no hand, every token is a target
         got = _ENTRIES[key] = (entry["label"], entry["targets"])
@@ -140,36 +147,69 @@ def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]
     }
 
 
-def view_fields(room: Shown, conn: Conn) -> dict[str, Any]:
-    """What every ``state`` and ``update`` carries: the seat's view, legal actions, seats."""
+class Moment:
+    """What every client of a table is told alike at one version (its status, whose turn,
+    the outcome, the timer, which owners are connected), worked out once for a fan-out
+    instead of once per client."""
+
+    __slots__ = ("connected", "to_act", "top")
+
+    def __init__(self, room: Shown) -> None:
+        table = room.table
+        playing = room.status == "playing"
+        self.to_act = table.to_act if playing else None
+        outcome = table.outcome()
+        meta = room.meta
+        self.connected = [room.connected(i) for i in range(len(meta.seats))]
+        self.top: dict[str, Any] = {
+            "table": room.id,
+            "game": room.game.info.name,
+            "version": table.version,
+            "to_act": self.to_act,
+            "status": room.status,
+            "outcome": None if outcome is None else outcome.to_json(),
+            "timer": meta.timer,
+            "remaining": room.remaining(),
+            "hints": meta.hints and not room.rated,
+            "rated": room.rated,
+            "daily": meta.daily,
+            "next": f"/t/{meta.next}" if meta.next else None,
+        }
+
+
+def view_fields(room: Shown, conn: Conn, moment: Moment | None = None) -> dict[str, Any]:
+    """What every ``state`` and ``update`` carries: the seat's view, legal actions, seats
+    (``moment``: what is alike for every client at this version, when already known)."""
+    if moment is None:
+        moment = Moment(room)
     seat = conn.seat
     game = room.game
     view_json = game.view_to_json(room.table.view(seat))
     legal: list[dict[str, Any]] = []
-    if seat is not None and room.status == "playing" and room.table.to_act == seat:
+    if seat is not None and moment.to_act == seat:
         hand = view_json.get("hand") or []
         in_hand = {str(c) for c in hand} if isinstance(hand, list) else set()
         legal = [
             _legal_entry(game.format_action(a), in_hand, conn.tr) for a in room.table.legal(seat)
         ]
-    outcome = room.table.outcome()
+    top = moment.top
     return {
-        "table": room.id,
-        "game": game.info.name,
-        "version": room.table.version,
+        "table": top["table"],
+        "game": top["game"],
+        "version": top["version"],
         "seat": seat,
-        "to_act": None if room.status != "playing" else room.table.to_act,
-        "status": room.status,
+        "to_act": top["to_act"],
+        "status": top["status"],
         "view": view_json,
         "legal": legal,
-        "seats": seats_json(room.meta, conn.player_id, room.connected),
-        "outcome": None if outcome is None else outcome.to_json(),
-        "timer": room.meta.timer,
-        "remaining": room.remaining(),
-        "hints": room.meta.hints and not room.rated,
-        "rated": room.rated,
-        "daily": room.meta.daily,
-        "next": f"/t/{room.meta.next}" if room.meta.next else None,
+        "seats": seats_json(room.meta, conn.player_id, moment.connected),
+        "outcome": top["outcome"],
+        "timer": top["timer"],
+        "remaining": top["remaining"],
+        "hints": top["hints"],
+        "rated": top["rated"],
+        "daily": top["daily"],
+        "next": top["next"],
     }
 
 
@@ -221,8 +261,12 @@ def patch_message(
         return None
     if old_view.keys() != new_view.keys():
         return None
-    changed = {k: v for k, v in new.items() if k not in ("version", "view") and v != old[k]}
-    view = {k: v for k, v in new_view.items() if v != old_view[k]}
+    changed = {
+        k: v
+        for k, v in new.items()
+        if k != "version" and k != "view" and v is not old[k] and v != old[k]
+    }
+    view = {k: v for k, v in new_view.items() if v is not old_view[k] and v != old_view[k]}
     return {
         "type": "patch",
         "base": base,

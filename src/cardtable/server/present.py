@@ -56,7 +56,20 @@ def tokens_of(text: str) -> list[str]:
 
 def pretty_text(text: str) -> str:
     """Cards written with suit symbols: ``capture 9S: 9H`` → ``capture 9♠: 9♥``."""
-    return _CARD.sub(lambda m: f"{m.group(1)}{_SYMBOL[m.group(2)]}{m.group(3)}", text)
+    got = _PRETTY.get(text)
+    if got is None:
+        if len(_PRETTY) >= 4096:
+            _PRETTY.clear()
+        got = _PRETTY[text] = _CARD.sub(_symbol, text)
+    return got
+
+
+def _symbol(m: re.Match[str]) -> str:
+    return f"{m.group(1)}{_SYMBOL[m.group(2)]}{m.group(3)}"
+
+
+_PRETTY: dict[str, str] = {}
+"""Texts already written with symbols: the same cards and moves recur at every table."""
 
 
 def action_entry(text: str, hand: Sequence[str], tr: Translator) -> dict[str, Any]:
@@ -75,10 +88,31 @@ def action_entry(text: str, hand: Sequence[str], tr: Translator) -> dict[str, An
     }
 
 
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a dataclass, looked up once per class."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def to_json_value(value: Any) -> Any:
     """Plain JSON for event fields (nested dataclasses such as score items become objects)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        if all(type(v) in _PLAIN for v in value):
+            return list(value)
+        return [to_json_value(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_json_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        out = {name: to_json_value(getattr(value, name)) for name in _field_names(kind)}
         total = getattr(value, "total", None)
         if isinstance(total, int) and "total" not in out:
             out["total"] = total
@@ -96,8 +130,8 @@ def event_json(event: Event) -> dict[str, Any]:
     """An event as JSON: ``{"kind": …, field: value, …}``; cards are already in notation
     (a hidden card is ``null``)."""
     out: dict[str, Any] = {"kind": event.kind}
-    for f in dataclasses.fields(event):
-        out[f.name] = to_json_value(getattr(event, f.name))
+    for name in _field_names(type(event)):
+        out[name] = to_json_value(getattr(event, name))
     return out
 
 

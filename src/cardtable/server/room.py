@@ -26,6 +26,7 @@ from cardtable.core.seats import seat_name
 from cardtable.server.conn import Conn, dumps
 from cardtable.server.errors import ClientError, error_of
 from cardtable.server.messages import (
+    Moment,
     patch_message,
     state_message,
     update_entries,
@@ -184,7 +185,10 @@ class Room:
         client that applies patches and has the view of ``base`` gets only what changed,
         shared by every client that was shown the same view.
         """
+        if not self.conns:
+            return
         version = self.table.version
+        moment = Moment(self)
         built: dict[tuple[int | None, str], tuple[list[dict[str, Any]], dict[str, Any]]] = {}
         texts: dict[tuple[int | None, str, int], str] = {}
         entries: dict[tuple[str, int, Event], dict[str, Any]] = {}
@@ -193,7 +197,7 @@ class Room:
             got = built.get(key)
             if got is None:
                 events = update_entries(self.game, self.meta, updates, conn.seat, conn.tr, entries)
-                got = built[key] = (events, view_fields(self, conn))
+                got = built[key] = (events, view_fields(self, conn, moment))
             events, fields = got
             shown = conn.shown
             # The message for a client that was shown ``shown`` (id 0: a whole ``update``).

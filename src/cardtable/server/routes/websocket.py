@@ -25,6 +25,7 @@ import logging
 import math
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketState
 
@@ -132,13 +133,16 @@ async def websocket(ws: WebSocket, table_id: str) -> None:
         pump.cancel()
 
 
-def _depth(value: Any) -> int:
-    """How deeply arrays and objects nest in a parsed JSON value."""
+def _too_deep(value: Any, room: int = MAX_DEPTH) -> bool:
+    """True when arrays and objects nest in a parsed JSON value more than ``room`` levels
+    deep (it looks no deeper than that, so a value nested a thousand levels is no risk)."""
     if isinstance(value, dict):
-        return 1 + max((_depth(v) for v in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((_depth(v) for v in value), default=0)
-    return 0
+        items: Any = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return False
+    return room == 0 or any(_too_deep(v, room - 1) for v in items)
 
 
 def _parse(text: str) -> dict[str, Any]:
@@ -146,17 +150,25 @@ def _parse(text: str) -> dict[str, Any]:
     if len(text) > MAX_MESSAGE:
         raise _Malformed(f"a message has at most {MAX_MESSAGE} characters")
     try:
-        msg = json.loads(text)
-    except RecursionError:
-        raise _Malformed(f"a message nests at most {MAX_DEPTH} levels deep") from None
-    except ValueError:
-        raise _Malformed("messages are JSON objects") from None
+        msg = orjson.loads(text)  # the common case, several times faster
+    except orjson.JSONDecodeError:
+        msg = _parse_slowly(text)  # what orjson refuses and json takes (a lone surrogate)
     # Every bracket could open a level: count them (fast) before walking the value.
-    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(msg) > MAX_DEPTH:
+    if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(msg):
         raise _Malformed(f"a message nests at most {MAX_DEPTH} levels deep")
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise _Malformed("a message is a JSON object with a 'type'")
     return msg
+
+
+def _parse_slowly(text: str) -> Any:
+    """A message's JSON with the standard library's parser (or :class:`_Malformed`)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise _Malformed(f"a message nests at most {MAX_DEPTH} levels deep") from None
+    except ValueError:
+        raise _Malformed("messages are JSON objects") from None
 
 
 def _reply(conn: Conn, room: Room, e: ClientError, msg: dict[str, Any] | None) -> None:
