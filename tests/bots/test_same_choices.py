@@ -106,7 +106,7 @@ HARD_CASINO = [
 """Royal Casino, ``random_position(game, 2)``, ``hard`` with ``random.Random(9)`` (its
 budget of 700 simulations since the time contract)."""
 
-HARD_BUDGETS = {"royal-casino": 700, "royal-mastheads": 5000, "rummy": 900}
+HARD_BUDGETS = {"royal-casino": 700, "royal-mastheads": 12_000, "rummy": 900}
 """Simulations per move of ``hard``: cut for the ``hard`` time contract (0.5 s a move;
 before it, 2,000, 10,000 and 3,000)."""
 
