@@ -33,10 +33,13 @@ __all__ = [
     "solve_state",
 ]
 
-HARD_SIMULATIONS = 5000
-"""Simulations per move of ``hard``, within its time contract (0.5 s a move): measured in
-CPU time under load (load average 17), 10,400 simulations a second at the first pot card
-(the dearest move) and 12,000–14,700 later; 16,500 on an idle core mid-deal."""
+HARD_SIMULATIONS = 12_000
+"""Simulations per move of ``hard``, within its time contract (0.5 s a move).  With the
+rules, the playout and the search compiled (mypyc), ``scripts/level_timing.py
+royal-mastheads --level hard --games 4 --seed 1001`` measured, in CPU seconds a move (load
+average 17.6, which inflates CPU time too): mean 0.34, 95th percentile 0.40, largest 0.42
+(41 moves); 5,000 simulations took at most 0.18 there.  Before the compiled build the
+budget was 5,000 (10,400 simulations a second at the dearest move)."""
 HARD_NODES = 8_000
 """Double-dummy nodes per move of ``hard`` (PIMC over sampled worlds in the last
 :data:`~cardtable.games.royal_mastheads.double_dummy.PIMC_TRICKS` tricks): a world with
