@@ -9,7 +9,7 @@ perfect memory knows them; the view spares people the memorising), sweeps and sc
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from cardtable.cards import CARDS, iter_mask
 from cardtable.core.game import Event, Scope
@@ -84,8 +84,17 @@ def redact(event: Event, seat: int | None) -> Event:
     return event
 
 
+_JSON_ORDER: Final = tuple(sorted(range(52), key=lambda c: (-VAL[c], c // 13)))
+"""The 52 cards in notation order (highest rank first, then by suit), as ``human_cards``."""
+_JSON_TEXT: Final = tuple(human_cards(1 << c) for c in range(52))
+
+
 def _cards_json(mask: int) -> list[str]:
-    return human_cards(mask).split()
+    """The cards of ``mask`` in notation order, as ``human_cards(mask).split()`` without
+    sorting per call (a view's JSON is built for every seat after every move)."""
+    if not mask:
+        return []
+    return [_JSON_TEXT[c] for c in _JSON_ORDER if mask >> c & 1]
 
 
 def view_to_json(view: RoyalCasinoView) -> dict[str, Any]:
