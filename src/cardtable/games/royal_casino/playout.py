@@ -23,6 +23,7 @@ from cardtable.games.royal_casino.rules import (
     _EMPTY,
     _end_hand,
     _Template,
+    _to_cards,
     legal_actions,
     partition,
     play_order,
@@ -40,18 +41,6 @@ from cardtable.games.royal_casino.state import (
 )
 
 __all__ = ["random_playout"]
-
-
-def _to_cards(index_mask: int, order: list[int]) -> int:
-    """The card mask of a template index mask (bit i: the i-th card of ``order``)."""
-    m = 0
-    i = 0
-    while index_mask:
-        if index_mask & 1:
-            m |= 1 << order[i]
-        index_mask >>= 1
-        i += 1
-    return m
 
 
 def random_playout(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCasinoState, int]:
