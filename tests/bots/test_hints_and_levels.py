@@ -119,3 +119,20 @@ def test_parallel_search_is_the_same_in_a_pool_and_inside_a_worker() -> None:
     with ProcessPoolExecutor(1) as pool:
         there = list(pool.map(_expert_choice_in_child, (1, 2)))
     assert here == there
+
+
+def test_expert_searches_a_fixed_number_of_trees_on_any_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The expert's trees never follow the core count: on a 1-core and a 16-core machine
+    it searches EXPERT_TREES trees, and a move is the same on both."""
+    from cardtable.bots import levels
+
+    choices = []
+    for cores in (1, 16):
+        monkeypatch.setattr(levels.os, "cpu_count", lambda cores=cores: cores)
+        expert = make_bot("expert", get_game("royal-mastheads"))
+        assert isinstance(expert, ISMCTSBot)
+        assert expert.workers == levels.EXPERT_TREES == 2
+        choices.append(_expert_choice_in_child(7))
+    assert choices[0] == choices[1]

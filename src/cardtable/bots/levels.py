@@ -8,8 +8,10 @@
   so that a move stays within :data:`HARD_SECONDS` on the reference machine; work counted
   in simulations and nodes, not a clock, keeps games reproducible from their seed.
 * ``expert``: four times the ``hard`` budgets (:data:`EXPERT_FACTOR`), the search split
-  over several worker processes (root parallelisation: independent trees, visit counts
-  summed); within :data:`EXPERT_SECONDS` a move.
+  into :data:`EXPERT_TREES` independent trees (root parallelisation: visit counts summed),
+  searched in parallel by up to that many worker processes; within :data:`EXPERT_SECONDS`
+  a move.  The number of trees is fixed, never the machine's core count, so an expert
+  move is the same on every machine (a machine with fewer cores only takes longer).
 
 Both levels also carry a wall-clock safety cap at their time contract, for live play on a
 loaded machine; the arena turns it off (:func:`wall_clock_cap`), so its numbers depend
@@ -52,6 +54,7 @@ from cardtable.games import REGISTRY
 __all__ = [
     "EXPERT_FACTOR",
     "EXPERT_SECONDS",
+    "EXPERT_TREES",
     "HARD_SECONDS",
     "GreedyLevelBot",
     "ISMCTSBot",
@@ -70,6 +73,10 @@ HARD_SECONDS = 0.5
 machine (the budgets are calibrated to it; the safety cap enforces it in live play)."""
 EXPERT_SECONDS = 2.0
 """The ``expert`` time contract per move."""
+EXPERT_TREES = 2
+"""``expert`` splits its simulations into this many independent trees (one worker
+process each where the machine has the cores).  A constant, so the choice of a move
+depends only on the view, the legal actions and the seed, on any machine."""
 
 _CAP: ContextVar[bool] = ContextVar("wall_clock_cap", default=True)
 
@@ -206,9 +213,10 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 class ISMCTSBot:
     """An ISMCTS player: ``simulations`` per move, or ``millis`` of wall-clock per move.
 
-    With ``workers > 1`` the budget is split over that many processes (independent trees
-    from seeds drawn from ``rng``; results merged), so the choice still depends only on the
-    view, the legal actions and ``rng`` when the budget is in simulations.
+    With ``workers > 1`` the budget is split into that many independent trees (seeds drawn
+    from ``rng``; results merged), searched by up to that many processes (no more than the
+    machine's cores), so the choice still depends only on the view, the legal actions and
+    ``rng`` when the budget is in simulations.
 
     With ``solver_nodes > 0`` and a game whose kit has a solver, positions the solver
     covers are solved instead (exactly, or ``worlds`` sampled worlds), within that many
@@ -286,7 +294,7 @@ class ISMCTSBot:
                     for s, n in jobs
                 ]
             )
-        pool = _pool(self.workers)
+        pool = _pool(min(self.workers, os.cpu_count() or 1))
         futures = [pool.submit(_worker_search, game, view, list(legal), s, n, cap) for s, n in jobs]
         return merge_results([f.result() for f in futures])
 
@@ -342,5 +350,6 @@ def parse_budget(text: str) -> tuple[int | None, float | None]:
 
 
 def expert_workers() -> int:
-    """How many processes ``expert`` uses: the cores available, at most four."""
-    return max(1, min(4, os.cpu_count() or 1))
+    """How many independent trees ``expert`` searches (:data:`EXPERT_TREES`, whatever the
+    machine's cores: the processes that search them are at most the cores)."""
+    return EXPERT_TREES
