@@ -10,6 +10,12 @@ resumes where it stopped and ``--render-only`` rebuilds the table from saved res
     python scripts/strength_table.py --dir strength-results --only rummy --render-only
     python scripts/strength_table.py --deals 20 --pairs hard,medium expert,hard
 
+Every row's arena run keeps a journal (``DIR/ROW.jsonl``, ``cardtable arena --journal``):
+a row stopped half-way (a killed session, a reboot) resumes from its last finished game
+when the script is started again, with the results of an uninterrupted run.
+``--progress`` prints, for rows still being played, the duplicate matches so far (over
+the deals whose every seating has finished).
+
 ``--deals N`` plays every chosen row with N deals instead of its own count (a pilot: fix
 N before the run); ``--pairs`` keeps only the rows of those bot pairs.  A row of fewer
 than :data:`TARGET_DEALS` deals says so in the table.  The arena runs with the levels'
@@ -93,6 +99,36 @@ def render(result: dict[str, Any], deals: int, seed: int) -> str:
     )
 
 
+def progress(journal: Path, deals: int, seed: int) -> str:
+    """A row in progress, from its journal: the games finished and a table row over the
+    deals whose every seating has finished (marked as fewer deals)."""
+    from cardtable.arena import ArenaConfig, summarise
+    from cardtable.arena.core import plan
+    from cardtable.arena.journal import Journal
+
+    header = json.loads(journal.read_text(encoding="utf-8").split("\n", 1)[0])
+    c = header["config"]
+    cfg = ArenaConfig(
+        c["game"], tuple(c["bots"]), c["deals"], c["seed"], c["unit"], c["players"], c["options"]
+    )
+    jobs = plan(cfg)
+    done = Journal.read(journal, cfg, jobs).done
+    seatings = len(jobs) // max(cfg.deals, 1)
+    by_deal: dict[int, int] = {}
+    for r in done.values():
+        by_deal[r.deal] = by_deal.get(r.deal, 0) + 1
+    whole = {d for d, n in by_deal.items() if n == seatings}
+    results = [r for r in done.values() if r.deal in whole]
+    head = f"{journal.name}: {len(done)} of {len(jobs)} games, {len(whole)} whole deals"
+    if not whole:
+        return head
+    summary = summarise(
+        ArenaConfig(cfg.game, cfg.bots, len(whole), cfg.seed, cfg.unit, cfg.players, cfg.options),
+        sorted(results, key=lambda r: r.index),
+    )
+    return head + "\n" + render(summary.to_json(), len(whole), seed)
+
+
 HEADER = (
     "| game | A vs B | deals × seatings = games | A wins duplicate matches (95% CI) "
     "| A wins games (95% CI) | mean points A / B | rating A / B | seed |\n"
@@ -110,9 +146,16 @@ def main() -> int:
     p.add_argument("--render-only", action="store_true", help="print the table, play nothing")
     p.add_argument("--deals", type=int, default=0, help="deals per row instead of the rows'")
     p.add_argument("--pairs", nargs="*", default=[], help="only these bot pairs (a,b)")
+    p.add_argument("--progress", action="store_true", help="rows in progress so far, then stop")
     args = p.parse_args()
     args.dir.mkdir(parents=True, exist_ok=True)
     rows = select(read_rows(args.rows), args.only, args.pairs, args.deals)
+    if args.progress:
+        for game, bots, deals, seed in rows:
+            journal = row_file(args.dir, game, bots, deals, seed).with_suffix(".jsonl")
+            if journal.exists():
+                print(progress(journal, deals, seed))
+        return 0
     lines = []
     for game, bots, deals, seed in rows:
         out = row_file(args.dir, game, bots, deals, seed)
@@ -123,12 +166,12 @@ def main() -> int:
             cmd = [
                 CARDTABLE, "arena", game, "--bots", bots,
                 "--games", str(deals), "--seed", str(seed), "--workers", str(args.workers),
-                "--out", str(out),
+                "--out", str(out), "--journal", str(out.with_suffix(".jsonl")),
             ]  # fmt: skip
             print(f"$ {command(game, bots, deals, seed)} --workers {args.workers}", file=sys.stderr)
             t0 = time.monotonic()
             log = out.with_suffix(".log")
-            with log.open("w", encoding="utf-8") as err:  # not a pipe: the run outlives us
+            with log.open("a", encoding="utf-8") as err:  # not a pipe: the run outlives us
                 code = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=err).returncode
             if code:
                 print(log.read_text(encoding="utf-8")[-2000:], file=sys.stderr)

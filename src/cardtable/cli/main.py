@@ -21,6 +21,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
 from cardtable.arena import ArenaConfig, plan, run_local, summarise
+from cardtable.arena.core import order_results
+from cardtable.arena.journal import Journal
 from cardtable.bots import available_bots
 from cardtable.cli import arena as arena_cli
 from cardtable.cli import bench as bench_mod
@@ -344,6 +346,13 @@ def _print_summary(summary: selfplay_mod.Summary) -> None:
 @click.option("--option", "-o", "options", multiple=True, metavar="K=V", help=OPTION_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object on stdout.")
 @click.option("--out", type=click.Path(dir_okay=False), help="Write the JSON results here.")
+@click.option(
+    "--journal",
+    type=click.Path(dir_okay=False),
+    help="Write each finished game to this file, and resume from it: a stopped run started "
+    "again with the same command plays only the games it lacks (refused if the file is of "
+    "another run or other code).",
+)
 @click.option("--chart", type=click.Path(dir_okay=False), help="Draw win rates (.png/.svg).")
 @click.option(
     "--budgets",
@@ -362,6 +371,7 @@ def arena(
     options: tuple[str, ...],
     as_json: bool,
     out: str | None,
+    journal: str | None,
     chart: str | None,
     budgets: str | None,
 ) -> None:
@@ -378,6 +388,8 @@ def arena(
     sweep = arena_cli.parse_budgets(budgets)
     if chart is not None and Path(chart).suffix.lower() not in (".png", ".svg"):
         raise UserError(f"--chart {chart}: name a .png or .svg file")
+    if journal is not None and sweep:
+        raise UserError("--journal keeps one run: it cannot be used with --budgets")
     lineups = [tuple(names)] if not sweep else [arena_cli.sweep_bots(names, b) for b in sweep]
     summaries = []
     for entrants in lineups:
@@ -390,7 +402,9 @@ def arena(
             players,
             opts.to_json(),
         )
-        results = _arena_games(cfg, workers, ray_address, as_json)
+        results = _arena_games(
+            cfg, workers, ray_address, as_json, Path(journal) if journal else None
+        )
         summaries.append(summarise(cfg, results))
     data: dict[str, Any]
     if len(summaries) == 1:
@@ -423,20 +437,43 @@ def arena(
         click.echo(f"chart written to {chart}", err=True)
 
 
-def _arena_games(cfg: Any, workers: int, ray_address: str | None, quiet: bool) -> Any:
-    """Play one arena configuration, with a progress bar and running table unless quiet."""
+def _arena_games(
+    cfg: Any, workers: int, ray_address: str | None, quiet: bool, journal_path: Path | None
+) -> Any:
+    """Play one arena configuration, with a progress bar and running table unless quiet;
+    with a journal, only the jobs it lacks, each recorded as it finishes."""
     jobs = plan(cfg)
     running = arena_cli.RunningTable(cfg)
-    if quiet:
-        return _run_arena_jobs(jobs, workers, ray_address, running.add)
-    with _progress() as progress:
-        task = progress.add_task(f"{cfg.game} arena", total=len(jobs))
+    journal = Journal.open(journal_path, cfg, jobs) if journal_path is not None else None
+    done = list(journal.done.values()) if journal is not None else []
+    todo = [j for j in jobs if journal is None or j.index not in journal.done]
+    by_index = {j.index: j for j in jobs}
+    for r in sorted(done, key=lambda r: r.index):
+        running.add(r)
+    try:
+        if quiet:
 
-        def on_result(r: Any) -> None:
-            running.add(r)
-            progress.update(task, advance=1, description=f"{cfg.game}: {running.line()}")
+            def record(r: Any) -> None:
+                running.add(r)
+                if journal is not None:
+                    journal.record(by_index[r.index], r)
 
-        return _run_arena_jobs(jobs, workers, ray_address, on_result)
+            return order_results([*done, *_run_arena_jobs(todo, workers, ray_address, record)])
+        with _progress() as progress:
+            task = progress.add_task(f"{cfg.game} arena", total=len(jobs), completed=len(done))
+
+            def on_result(r: Any) -> None:
+                running.add(r)
+                if journal is not None:
+                    journal.record(by_index[r.index], r)
+                progress.update(task, advance=1, description=f"{cfg.game}: {running.line()}")
+
+            return order_results(
+                [*done, *_run_arena_jobs(todo, workers, ray_address, on_result)]
+            )
+    finally:
+        if journal is not None:
+            journal.close()
 
 
 def _run_arena_jobs(jobs: Any, workers: int, ray_address: str | None, on_result: Any) -> Any:
