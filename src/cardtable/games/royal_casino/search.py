@@ -18,25 +18,39 @@ from collections.abc import Sequence
 from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
 from cardtable.games.royal_casino import endgame
 from cardtable.games.royal_casino.rules import apply_legal, legal_actions
-from cardtable.games.royal_casino.state import Kind, Phase, RoyalCasinoAction, RoyalCasinoState
+from cardtable.games.royal_casino.state import (
+    ACE_BITS,
+    SPADES,
+    TEN_OF_DIAMONDS,
+    TWO_OF_SPADES,
+    Kind,
+    Phase,
+    RoyalCasinoAction,
+    RoyalCasinoState,
+)
 from cardtable.games.royal_casino.view import RoyalCasinoView
 
 __all__ = [
     "FINAL_MARGIN",
     "HARD_NODES",
     "HARD_SIMULATIONS",
+    "PRECIOUS",
+    "RANDOM_ROLLOUT",
     "SCALE",
+    "SWEEP_WORTH",
+    "capture_worth",
     "rollout",
     "search_profile",
     "solve_mode",
     "solve_state",
 ]
 
-HARD_SIMULATIONS = 700
+HARD_SIMULATIONS = 1200
 """Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
-move of a hand is the dearest (48 cards of rollout): measured in CPU time under load
-(load average 17), 1,000 simulations a second there against 2,500 mid-hand and 3,200 on an
-idle core mid-hand (docs/bots.md)."""
+move of a hand is the dearest (48 cards of rollout).  ``scripts/level_timing.py
+royal-casino --level hard --games 4 --seed 1001`` (64 moves) gave 0.14 / 0.25 / 0.30 CPU
+seconds a move (mean / 95th percentile / largest) at load average 16.6, where the 700
+simulations before gave 0.07 / 0.12 / 0.16 on the same moves (docs/bots.md)."""
 HARD_NODES = 24_000
 """Solver nodes per move of ``hard``, about half its time contract (some 10 µs a node with
 the compiled rules): 95% of two-player final deals are solved from their first card
@@ -51,8 +65,12 @@ FINAL_MARGIN = 1.0
 game (the rest: win or loss).  A duplicate match is won on the total points of its
 seatings, so every point counts, not only who is ahead: the arena's one-hand games
 are scored on the margin alone (measured in docs/bots.md)."""
-RANDOM_ROLLOUT = 0.2
+RANDOM_ROLLOUT = 0.1
 """The share of rollout moves chosen uniformly at random."""
+SWEEP_WORTH = 1.0
+"""What a rollout counts for a capture that clears the table (a sweep, C7)."""
+PRECIOUS = ACE_BITS | TEN_OF_DIAMONDS | TWO_OF_SPADES
+"""The cards a rollout does not trail while it has another move: each is worth points."""
 
 _OVER = Phase.OVER
 _CAPTURE = Kind.CAPTURE
@@ -71,22 +89,57 @@ def to_act(state: RoyalCasinoState) -> int | None:
     return None if state.phase == _OVER else state.turn
 
 
+def capture_worth(taken: int) -> float:
+    """What the cards of a capture are worth toward the hand's points (C9.1), roughly:
+    the greedy policy's weights (a card toward most cards, a spade toward most spades,
+    10♦ two points, 2♠ and each ace one).
+
+    >>> from cardtable.cards import parse_mask
+    >>> capture_worth(parse_mask("10D 10H")) > capture_worth(parse_mask("5C 5H 5S 5D"))
+    True
+    """
+    return (
+        0.12 * taken.bit_count()
+        + 0.08 * (taken & SPADES).bit_count()
+        + 2.0 * bool(taken & TEN_OF_DIAMONDS)
+        + bool(taken & TWO_OF_SPADES)
+        + (taken & ACE_BITS).bit_count()
+    )
+
+
 def rollout(
     state: RoyalCasinoState, moves: Sequence[RoyalCasinoAction], rng: random.Random
 ) -> RoyalCasinoAction:
-    """Mostly greedy: the capture that takes most cards (builds count double); otherwise,
-    and for a fifth of the moves, a random move."""
+    """Mostly greedy for points: the capture worth most (:func:`capture_worth`, plus
+    :data:`SWEEP_WORTH` when it clears the table); without a capture, a random move that
+    does not trail an ace, 10♦ or 2♠ (any move when there is no other); and for a tenth
+    of the moves (:data:`RANDOM_ROLLOUT`), a uniformly random move."""
     if rng.random() < RANDOM_ROLLOUT:
         return moves[rng.randrange(len(moves))]
     best = None
-    best_n = 0
+    best_worth = -1.0
+    builds = state.builds
+    n_builds = len(builds)
+    loose = state.loose
+    cheap = []
     for m in moves:
         if m.kind == _CAPTURE:
-            n = m.loose.bit_count() + m.builds.bit_count() * 2 + 1
-            if n > best_n:
-                best, best_n = m, n
+            taken = (1 << m.card) | m.loose
+            if m.builds:
+                for i in range(n_builds):
+                    if m.builds >> i & 1:
+                        taken |= builds[i].mask
+            worth = capture_worth(taken)
+            if m.loose == loose and m.builds.bit_count() == n_builds:
+                worth += SWEEP_WORTH
+            if worth > best_worth:
+                best, best_worth = m, worth
+        elif not (1 << m.card) & PRECIOUS:
+            cheap.append(m)
     if best is not None:
         return best
+    if cheap:
+        return cheap[rng.randrange(len(cheap))]
     return moves[rng.randrange(len(moves))]
 
 
