@@ -246,3 +246,33 @@ def test_closing_an_inline_writer_from_another_thread_commits_what_is_pending(
         assert store.actions_since(table_id, 0) == [ActionLine(1, 0, "a")]
     finally:
         store.close()
+
+
+def test_an_inline_writer_left_with_writes_by_a_finished_loop_commits_them_on_the_next(
+    tmp_path: Path,
+) -> None:
+    """Writes pending when their event loop ended are not lost, nor do they stop the writer:
+    the next loop's first write commits them with its own."""
+    store = Store(f"sqlite:///{tmp_path / 'ct.sqlite3'}")
+    writer = Writer(store, commit_delay=30.0)
+    a, b = f"load-{secrets.token_hex(4)}-a", f"load-{secrets.token_hex(4)}-b"
+
+    async def first() -> asyncio.Future[None]:
+        await writer.run(lambda conn: Store.create_table(conn, _row(a)))
+        await writer.run(lambda conn: Store.create_table(conn, _row(b)))  # busy from now on
+        left = asyncio.ensure_future(writer.append(Append(a, (ActionLine(1, 0, "a"),))))
+        await asyncio.sleep(0)
+        return left  # still waiting for its commit when the loop ends
+
+    async def second() -> None:
+        writer.commit_delay = 0.0
+        await asyncio.wait_for(writer.append(Append(b, (ActionLine(1, 0, "b"),))), 5)
+
+    try:
+        assert asyncio.run(first()).cancelled()  # its loop ended before the commit
+        asyncio.run(second())
+        assert store.actions_since(a, 0) == [ActionLine(1, 0, "a")]
+        assert store.actions_since(b, 0) == [ActionLine(1, 0, "b")]
+    finally:
+        writer.close()
+        store.close()

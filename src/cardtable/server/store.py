@@ -849,6 +849,7 @@ class Writer:
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._pending: list[_Job] = []
         self._flush_at: asyncio.Handle | None = None
+        self._flush_loop: asyncio.AbstractEventLoop | None = None
         self._conn: Connection | None = None
         self._thread: threading.Thread | None = None
         if not self.inline:
@@ -873,9 +874,15 @@ class Writer:
         if not self.inline:
             self._queue.put(job)
             return
+        loop = job[1].get_loop()
+        if self._flush_at is not None and self._flush_loop is not loop:
+            # The loop it was scheduled on is gone (a test's asyncio.run ended with writes
+            # pending): commit those with the new ones, on this loop.
+            self._flush_at.cancel()
+            self._flush_at = None
         self._pending.append(job)
         if self._flush_at is None:
-            loop = job[1].get_loop()
+            self._flush_loop = loop
             if self.commit_delay and time.monotonic() - self._last_commit < BUSY:
                 self._flush_at = loop.call_later(self.commit_delay, self._flush)
             else:  # idle: what the same turn of the loop queues joins it
@@ -1029,12 +1036,13 @@ def _settle_all(done: list[tuple[asyncio.Future[Any], Any]]) -> None:
 
 def _answer(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
     """Answer a write on the event loop's own thread (``inline``)."""
-    if fut.cancelled():
+    if fut.done():  # cancelled: nobody waits any more
         return
-    if error is not None:
-        fut.set_exception(error)
-    else:
-        fut.set_result(result)
+    with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits any more
+        if error is not None:
+            fut.set_exception(error)
+        else:
+            fut.set_result(result)
 
 
 def _settle(fut: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
