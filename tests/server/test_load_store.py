@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import threading
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection
@@ -181,4 +183,96 @@ def test_a_busy_writer_waits_its_commit_delay_and_commits_the_writes_together(
         for table_id in ids:
             assert len(store.actions_since(table_id, 0)) == 1
     finally:
+        store.close()
+
+
+def test_sqlite_commits_on_the_event_loop_and_postgresql_in_the_writer_thread(
+    database_url: str,
+) -> None:
+    """SQLite is written by the event loop's own thread (no hand-over of the interpreter
+    lock to a writer thread for every commit); PostgreSQL, whose commits wait for the
+    network, keeps the writer thread.  Either way every write is committed before its
+    caller is answered, and the writes of one turn of the loop share a transaction."""
+    store = Store(database_url)
+    writer = Writer(store)
+    sqlite = database_url.startswith("sqlite")
+    ids = [f"load-{secrets.token_hex(4)}-{i}" for i in range(3)]
+
+    async def run() -> tuple[int, set[int], int]:
+        threads: set[int] = set()
+
+        def create(conn: Connection) -> None:
+            threads.add(threading.get_ident())
+            for table_id in ids:
+                Store.create_table(conn, _row(table_id))
+
+        await writer.run(create)
+        before = writer.commits
+        await asyncio.gather(*(writer.append(Append(t, (ActionLine(1, 0, "a"),))) for t in ids))
+        return threading.get_ident(), threads, writer.commits - before
+
+    try:
+        loop_thread, threads, commits = asyncio.run(run())
+        assert writer.inline is sqlite
+        assert (threads == {loop_thread}) is sqlite
+        if sqlite:
+            assert commits == 1  # queued in one turn of the loop: one transaction
+        for table_id in ids:
+            assert store.actions_since(table_id, 0) == [ActionLine(1, 0, "a")]
+    finally:
+        writer.close()
+        store.close()
+
+
+def test_closing_an_inline_writer_from_another_thread_commits_what_is_pending(
+    tmp_path: Path,
+) -> None:
+    """The hub closes the writer from a worker thread at shutdown: writes still waiting for
+    their commit delay are committed on the event loop, and their callers answered."""
+    store = Store(f"sqlite:///{tmp_path / 'ct.sqlite3'}")
+    writer = Writer(store, commit_delay=30.0)  # nothing would commit on its own in time
+    table_id = f"load-{secrets.token_hex(4)}"
+
+    async def run() -> None:
+        await writer.run(lambda conn: Store.create_table(conn, _row(table_id)))  # busy now
+        pending = asyncio.ensure_future(writer.append(Append(table_id, (ActionLine(1, 0, "a"),))))
+        await asyncio.sleep(0.05)
+        assert not pending.done()
+        await asyncio.to_thread(writer.close)
+        await asyncio.wait_for(pending, 5)
+
+    try:
+        asyncio.run(run())
+        assert store.actions_since(table_id, 0) == [ActionLine(1, 0, "a")]
+    finally:
+        store.close()
+
+
+def test_an_inline_writer_left_with_writes_by_a_finished_loop_commits_them_on_the_next(
+    tmp_path: Path,
+) -> None:
+    """Writes pending when their event loop ended are not lost, nor do they stop the writer:
+    the next loop's first write commits them with its own."""
+    store = Store(f"sqlite:///{tmp_path / 'ct.sqlite3'}")
+    writer = Writer(store, commit_delay=30.0)
+    a, b = f"load-{secrets.token_hex(4)}-a", f"load-{secrets.token_hex(4)}-b"
+
+    async def first() -> asyncio.Future[None]:
+        await writer.run(lambda conn: Store.create_table(conn, _row(a)))
+        await writer.run(lambda conn: Store.create_table(conn, _row(b)))  # busy from now on
+        left = asyncio.ensure_future(writer.append(Append(a, (ActionLine(1, 0, "a"),))))
+        await asyncio.sleep(0)
+        return left  # still waiting for its commit when the loop ends
+
+    async def second() -> None:
+        writer.commit_delay = 0.0
+        await asyncio.wait_for(writer.append(Append(b, (ActionLine(1, 0, "b"),))), 5)
+
+    try:
+        assert asyncio.run(first()).cancelled()  # its loop ended before the commit
+        asyncio.run(second())
+        assert store.actions_since(a, 0) == [ActionLine(1, 0, "a")]
+        assert store.actions_since(b, 0) == [ActionLine(1, 0, "b")]
+    finally:
+        writer.close()
         store.close()

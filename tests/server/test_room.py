@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardtable.games import get_game
@@ -133,3 +135,36 @@ async def test_a_room_rebuilt_from_its_stored_row_makes_the_same_bot_moves() -> 
     await let_bots_play(restarted)
     assert restarted.table.record.actions == never_stopped.table.record.actions
     assert store.rows[restarted.id].actions == played
+
+
+@pytest.mark.asyncio
+async def test_an_action_from_the_listed_legal_moves_is_not_parsed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The view lists the legal moves' texts; an ``act`` with one of them, for the state they
+    were listed in, finds its action without parsing the text (the table still checks it is
+    legal).  Any other text, or one listed for an earlier state, is parsed as before."""
+    room, store, _bus = open_room(CASINO, ["human:alice", "human:bob"], seed=11)
+    parsed: list[str] = []
+    parse = type(CASINO).parse_action
+
+    def counting(self: Any, state: Any, text: str) -> Any:
+        parsed.append(text)
+        return parse(self, state, text)
+
+    monkeypatch.setattr(type(CASINO), "parse_action", counting)
+    listed = [text for text, _ in room.legal_texts(0)]
+    assert listed == [CASINO.format_action(a) for a in room.table.legal(0)]
+    await room.execute("alice", "Alice", {"type": "act", "action": listed[0], "version": 0})
+    assert parsed == [] and store.rows[room.id].actions[0].action == listed[0]
+    # Bob's moves were never listed: his text is parsed (and a lenient spelling too).
+    bob = CASINO.format_action(room.table.legal(1)[0])
+    await room.execute("bob", "Bob", {"type": "act", "action": bob.lower(), "version": 1})
+    assert parsed == [bob.lower()] and store.rows[room.id].actions[1].action == bob
+    # Listed for an earlier state: not used for the state the table is in now.
+    stale = room.legal_texts(0)
+    assert stale is room.legal_texts(0)  # worked out once per state
+    text, action = stale[0]
+    assert room._known_action(0, text) == action
+    room.table.act(0, text, 2)  # the table moves on (as after a reload from the store)
+    assert room._known_action(0, text) == text

@@ -76,6 +76,10 @@ class Shown(Protocol):
         """True when the owner of ``seat`` has a client connected."""
         ...
 
+    def legal_texts(self, seat: int) -> Sequence[tuple[str, Any]]:
+        """The legal actions of ``seat`` with their texts (none when it is not to act)."""
+        ...
+
     def remaining(self) -> float | None:
         """Seconds left on the move timer, if it runs."""
         ...
@@ -189,9 +193,7 @@ def view_fields(room: Shown, conn: Conn, moment: Moment | None = None) -> dict[s
     if seat is not None and moment.to_act == seat:
         hand = view_json.get("hand") or []
         in_hand = {str(c) for c in hand} if isinstance(hand, list) else set()
-        legal = [
-            _legal_entry(game.format_action(a), in_hand, conn.tr) for a in room.table.legal(seat)
-        ]
+        legal = [_legal_entry(text, in_hand, conn.tr) for text, _ in room.legal_texts(seat)]
     top = moment.top
     return {
         "table": top["table"],

@@ -87,6 +87,9 @@ class Room:
         self.timer: asyncio.TimerHandle | None = None
         self.deadline: float | None = None
         self._tasks = Tasks(f"table {self.id}")
+        self._legal: tuple[Any, int, list[tuple[str, Any]], dict[str, Any]] | None = None
+        """The state the legal actions below are of, their seat, (text, action) pairs and
+        the actions by text (:meth:`legal_texts`)."""
         self._restore(row)
 
     def _restore(self, row: TableRow) -> None:
@@ -117,6 +120,26 @@ class Room:
         """True when the owner of ``seat`` has a client connected (to this process)."""
         owner = self.meta.seats[seat].owner
         return any(c.player_id == owner for c in self.conns if owner is not None)
+
+    def legal_texts(self, seat: int) -> list[tuple[str, Any]]:
+        """The legal actions of ``seat`` with their canonical texts, worked out once per
+        state: the view sent to the player lists these texts, and the ``act`` that comes
+        back with one of them finds its action here instead of parsing the text again (the
+        table still checks that it is legal before applying it)."""
+        state = self.table.state
+        memo = self._legal
+        if memo is None or memo[0] is not state or memo[1] != seat:
+            pairs = [(self.game.format_action(a), a) for a in self.table.legal(seat)]
+            memo = self._legal = (state, seat, pairs, dict(pairs))
+        return memo[2]
+
+    def _known_action(self, seat: int, text: str) -> Any:
+        """The action ``text`` names if it is one of the texts :meth:`legal_texts` gave for
+        ``seat`` in the current state, else the text itself (for the table to parse)."""
+        memo = self._legal
+        if memo is None or memo[0] is not self.table.state or memo[1] != seat:
+            return text
+        return memo[3].get(text, text)
 
     def remaining(self) -> float | None:
         """Seconds left on the move timer, if it runs."""
@@ -255,7 +278,10 @@ class Room:
         """Apply one action through the table, store it, then tell everyone."""
         async with self.lock:
             try:
-                update = self.table.act(seat, action, version)
+                known = (
+                    self._known_action(seat, action) if version == self.table.version else action
+                )
+                update = self.table.act(seat, known, version)
             except CardtableError as e:
                 raise error_of(e) from None
             await self._commit([update])
