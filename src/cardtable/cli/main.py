@@ -468,9 +468,7 @@ def _arena_games(
                     journal.record(by_index[r.index], r)
                 progress.update(task, advance=1, description=f"{cfg.game}: {running.line()}")
 
-            return order_results(
-                [*done, *_run_arena_jobs(todo, workers, ray_address, on_result)]
-            )
+            return order_results([*done, *_run_arena_jobs(todo, workers, ray_address, on_result)])
     finally:
         if journal is not None:
             journal.close()
