@@ -130,7 +130,7 @@ def test_expert_searches_a_fixed_number_of_trees_on_any_machine(
 
     choices = []
     for cores in (1, 16):
-        monkeypatch.setattr(levels.os, "cpu_count", lambda cores=cores: cores)
+        monkeypatch.setattr("os.cpu_count", lambda cores=cores: cores)
         expert = make_bot("expert", get_game("royal-mastheads"))
         assert isinstance(expert, ISMCTSBot)
         assert expert.workers == levels.EXPERT_TREES == 2
