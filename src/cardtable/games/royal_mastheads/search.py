@@ -62,12 +62,14 @@ measurement: 0 (win or lose only) 61.7% of duplicate matches, mean points 58.3 a
 44.2; 0.5 63.3%, 87.8 against 42.1; 1 61.7%, 70.2 against 44.6."""
 
 
-EXPERT_SCALE = 150.0
+EXPERT_SCALE = 300.0
 """The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  The arena decides a
 duplicate match by the total score over the seatings, the seat's score against the mean
-of the other three: the point margin :mod:`~cardtable.bots.ismcts` rewards.  At
-:data:`SCALE` 60 the ``tanh`` reward sees a 150-point and a 600-point lead (one royal
-bonus of 500) almost alike; at 150 it still tells them apart (0.76 against 1.0)."""
+of the other three: the point margin :mod:`~cardtable.bots.ismcts` rewards, as
+``tanh(margin / scale)``.  At :data:`SCALE` 60 that sees a 150-point and a 650-point lead
+(one royal bonus of 500) almost alike (0.99 and 1.0); at 300 it is nearly linear up to a
+royal bonus (0.46 and 0.97).  Pilots at a quarter of the budgets (``docs/bots.md``)
+ranked 300 above 150 and hard's reward, on too few deals to be sure."""
 EXPERT_FINAL_MARGIN = 1.0
 """``expert`` rewards the point margin alone when the deal ends the game (``hard``:
 :data:`FINAL_MARGIN`, half of its reward for finishing first of four, whatever the
@@ -139,7 +141,7 @@ def search_profile() -> SearchProfile:
 
     >>> p = search_profile()
     >>> p.scale, p.final_margin, p.expert is not None and (p.expert.scale, p.expert.final_margin)
-    (60.0, 0.5, (150.0, 1.0))
+    (60.0, 0.5, (300.0, 1.0))
     """
     hard = SearchProfile(
         points,
