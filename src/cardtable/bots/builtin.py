@@ -63,6 +63,7 @@ def _expert(game: AnyGame) -> ISMCTSBot:
         solver_nodes=hard_nodes(game) * EXPERT_FACTOR,
         worlds=solver.worlds * EXPERT_FACTOR if solver is not None else 0,
         cap_seconds=EXPERT_SECONDS,
+        expert_profile=True,
     )
 
 

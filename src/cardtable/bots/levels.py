@@ -43,7 +43,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextvars import ContextVar
 from typing import Any
 
-from cardtable.bots.ismcts import ActionStats, SearchResult, adapter_for, search
+from cardtable.bots.ismcts import ActionStats, SearchAdapter, SearchResult, adapter_for, search
 from cardtable.bots.pimc import SolvedResult, solve_view
 from cardtable.bots.random_bot import RandomBot
 from cardtable.core.errors import InvalidOptionError
@@ -60,6 +60,7 @@ __all__ = [
     "ISMCTSBot",
     "hard_nodes",
     "hard_simulations",
+    "level_adapter",
     "merge_results",
     "parse_budget",
     "wall_clock_cap",
@@ -177,6 +178,21 @@ def _stopper(
     return stop
 
 
+def level_adapter(game: AnyGame, expert: bool = False) -> SearchAdapter:
+    """What a level searches ``game`` with: its search profile, or for ``expert`` the
+    profile's ``expert`` profile where the game gives one.
+
+    >>> from cardtable.games import get_game
+    >>> GAME = get_game("royal-casino")
+    >>> level_adapter(GAME).profile == GAME.search_profile()
+    True
+    """
+    adapter = adapter_for(game)
+    if expert and adapter.profile.expert is not None:
+        return SearchAdapter(game, adapter.profile.expert)
+    return adapter
+
+
 def _worker_search(
     game: AnyGame | str,
     view: Any,
@@ -184,12 +200,14 @@ def _worker_search(
     seed: int,
     simulations: int,
     cap_seconds: float | None = None,
+    expert: bool = False,
 ) -> SearchResult:
     """One search in a worker process; a registered game travels by name."""
     if isinstance(game, str):
         game = REGISTRY.get(game)
     stop = _stopper(cap_seconds)
-    return search(adapter_for(game), view, legal, random.Random(seed), simulations, stop)
+    adapter = level_adapter(game, expert)
+    return search(adapter, view, legal, random.Random(seed), simulations, stop)
 
 
 def _by_name(game: AnyGame) -> AnyGame | str:
@@ -224,6 +242,8 @@ class ISMCTSBot:
     the search half its simulations.
     ``cap_seconds`` is the wall-clock safety cap of a level (on unless
     :func:`wall_clock_cap` turned it off); ``clock`` is the clock it reads.
+    ``expert_profile`` searches with the game's ``expert`` search profile where it has one
+    (:func:`level_adapter`).
     """
 
     def __init__(
@@ -237,6 +257,7 @@ class ISMCTSBot:
         worlds: int = 0,
         cap_seconds: float | None = None,
         clock: Callable[[], float] = time.monotonic,
+        expert_profile: bool = False,
     ) -> None:
         self.game = game
         self.name = name
@@ -246,7 +267,8 @@ class ISMCTSBot:
         self.solver_nodes = solver_nodes
         self.cap_seconds = cap_seconds
         self.clock = clock
-        self._adapter = adapter_for(game)
+        self.expert_profile = expert_profile
+        self._adapter = level_adapter(game, expert_profile)
         solver = self._adapter.profile.solver
         self.worlds = worlds or (solver.worlds if solver is not None else 0)
         if simulations is None and millis is None:
@@ -289,13 +311,13 @@ class ISMCTSBot:
             # Already in a worker process (an arena pool): a nested pool would keep this
             # process from exiting.  The same searches in turn give the same result.
             return merge_results(
-                [
-                    search(adapter_for(self.game), view, legal, random.Random(s), n, stop)
-                    for s, n in jobs
-                ]
+                [search(self._adapter, view, legal, random.Random(s), n, stop) for s, n in jobs]
             )
         pool = _pool(min(self.workers, os.cpu_count() or 1))
-        futures = [pool.submit(_worker_search, game, view, list(legal), s, n, cap) for s, n in jobs]
+        futures = [
+            pool.submit(_worker_search, game, view, list(legal), s, n, cap, self.expert_profile)
+            for s, n in jobs
+        ]
         return merge_results([f.result() for f in futures])
 
     def _break_ties(

@@ -120,6 +120,9 @@ class SearchProfile:
     win/loss reward.  ``hard_simulations`` is the ``hard`` level's budget per move
     (calibrated to the ``hard`` time contract, see ``docs/bots.md``).  ``solver``, when
     given, plays the end of a unit exactly (or on sampled worlds) instead of searching.
+    ``expert``, when given, is the profile the ``expert`` level searches with instead of
+    this one (e.g. a reward fitted to what its extra budget can reach); ``hard`` and the
+    other levels always search with this one.
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -132,3 +135,4 @@ class SearchProfile:
     final_margin: float = 0.0
     hard_simulations: int = DEFAULT_HARD_SIMULATIONS
     solver: Solver | None = None
+    expert: SearchProfile | None = None

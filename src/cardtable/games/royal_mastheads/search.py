@@ -12,6 +12,7 @@ the rest of the deal on hand masks (:mod:`~cardtable.games.royal_mastheads.deal_
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
@@ -22,6 +23,8 @@ from cardtable.games.royal_mastheads.state import RoyalMastheadsState
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
 __all__ = [
+    "EXPERT_FINAL_MARGIN",
+    "EXPERT_SCALE",
     "FINAL_MARGIN",
     "HARD_NODES",
     "HARD_SIMULATIONS",
@@ -57,6 +60,21 @@ FINAL_MARGIN = 0.5
 """Share of the point-margin reward when the game ends inside a simulation.  Same
 measurement: 0 (win or lose only) 61.7% of duplicate matches, mean points 58.3 against
 44.2; 0.5 63.3%, 87.8 against 42.1; 1 61.7%, 70.2 against 44.6."""
+
+
+EXPERT_SCALE = 300.0
+"""The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  The arena decides a
+duplicate match by the total score over the seatings, the seat's score against the mean
+of the other three: the point margin :mod:`~cardtable.bots.ismcts` rewards, as
+``tanh(margin / scale)``.  At :data:`SCALE` 60 that sees a 150-point and a 650-point lead
+(one royal bonus of 500) almost alike (0.99 and 1.0); at 300 it is nearly linear up to a
+royal bonus (0.46 and 0.97).  Pilots at a quarter of the budgets (``docs/bots.md``, 20
+deals, seed 1000): 300 and 150 won 11 duplicate matches each, hard's reward 8, 300 with
+more points than 150; too few deals to be sure."""
+EXPERT_FINAL_MARGIN = 1.0
+"""``expert`` rewards the point margin alone when the deal ends the game (``hard``:
+:data:`FINAL_MARGIN`, half of its reward for finishing first of four, whatever the
+points)."""
 
 
 def points(state: RoyalMastheadsState) -> tuple[float, ...]:
@@ -119,8 +137,14 @@ USE_SOLVER = False
 
 
 def search_profile() -> SearchProfile:
-    """Royal Mastheads' search profile."""
-    return SearchProfile(
+    """Royal Mastheads' search profile; its ``expert`` profile searches the same game for
+    the point margin (:data:`EXPERT_SCALE`, :data:`EXPERT_FINAL_MARGIN`).
+
+    >>> p = search_profile()
+    >>> p.scale, p.final_margin, p.expert is not None and (p.expert.scale, p.expert.final_margin)
+    (60.0, 0.5, (300.0, 1.0))
+    """
+    hard = SearchProfile(
         points,
         SCALE,
         _apply,
@@ -132,3 +156,5 @@ def search_profile() -> SearchProfile:
         HARD_SIMULATIONS,
         SOLVER if USE_SOLVER else None,
     )
+    expert = dataclasses.replace(hard, scale=EXPERT_SCALE, final_margin=EXPERT_FINAL_MARGIN)
+    return dataclasses.replace(hard, expert=expert)
