@@ -42,12 +42,13 @@ __all__ = [
     "search_profile",
 ]
 
-HARD_SIMULATIONS = 1600
+HARD_SIMULATIONS = 3000
 """Simulations per move of ``hard``, within its time contract (0.5 s a move), on the
 compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
-figures and the load they were measured under).  It was 900 for the pure-Python engine;
-the arena pilots of docs/bots.md ("Rummy: what was measured") chose 1,600 with the
-inference and the meld-first tree."""
+figures and the load they were measured under).  It was 900 for the pure-Python engine,
+1,600 with the compiled rules (the arena pilots of docs/bots.md, "Rummy: what was
+measured", chose it with the inference and the meld-first tree), and 3,000 since the
+rollout is compiled too (issue 15)."""
 SCALE = 30.0
 """A typical point margin of one round."""
 ROLLOUT_DEPTH = 40
