@@ -118,11 +118,10 @@ budget of 700 simulations since the time contract).  Royal Casino's searches cha
 purpose with issue 15: a simulation that ends the game is rewarded by the hand's point
 margin (``search.FINAL_MARGIN``), no longer by the win alone."""
 
-HARD_BUDGETS = {"royal-casino": 700, "royal-mastheads": 12_000, "rummy": 3000}
+HARD_BUDGETS = {"royal-casino": 700, "royal-mastheads": 12_000, "rummy": 1600}
 """Simulations per move of ``hard``: cut for the ``hard`` time contract (0.5 s a move;
 before it, 2,000, 10,000 and 3,000; Rummy 900 and Royal Mastheads 5,000 until their
-compiled builds, 1,600 and 12,000 since; Rummy 3,000 since its rollout is compiled with
-its rules, issue 15)."""
+compiled builds, 1,600 and 12,000 since)."""
 
 
 def _trajectory(game: AnyGame, seed: int, levels: list[str], moves: int) -> list[str]:

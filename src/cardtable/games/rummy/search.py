@@ -42,13 +42,14 @@ __all__ = [
     "search_profile",
 ]
 
-HARD_SIMULATIONS = 3000
+HARD_SIMULATIONS = 1600
 """Simulations per move of ``hard``, within its time contract (0.5 s a move), on the
 compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
-figures and the load they were measured under).  It was 900 for the pure-Python engine,
-1,600 with the compiled rules (the arena pilots of docs/bots.md, "Rummy: what was
-measured", chose it with the inference and the meld-first tree), and 3,000 since the
-rollout is compiled too (issue 15)."""
+figures and the load they were measured under).  It was 900 for the pure-Python engine;
+the arena pilots of docs/bots.md ("Rummy: what was measured") chose 1,600 with the
+inference and the meld-first tree.  Since the rollout is compiled a move costs about half
+as much; 3,000 simulations fit the contract then but did not play better in a pilot
+(issue 15, docs/bots.md), so the budget stayed."""
 SCALE = 30.0
 """A typical point margin of one round."""
 ROLLOUT_DEPTH = 40
