@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+from cardtable.bots.ismcts import adapter_for, search
 from cardtable.games.rummy import GAME
 from cardtable.games.rummy.state import DISCARD, LAYOFF, MELD
 from tests.games.rummy.helpers import pos
@@ -26,3 +29,21 @@ def test_R4_2_the_draw_is_not_pruned() -> None:
     s = pos("P1: 5S 6S 7S KD\nP2: 9H 9D 3C\ndiscard: 8S\n", phase="DRAW P1")
     assert list(GAME.search_profile().legal(s)) == list(GAME.legal_actions(s))
     assert len(GAME.legal_actions(s)) == 2
+
+
+def test_R9_3_a_lost_round_is_still_searched_for_its_penalty_points() -> None:
+    # P2's three cards are public (taken from the pile) and make a run: P2 goes out on its
+    # next turn whatever P1 does, so (nearly) every simulation loses the round.  The round
+    # is not the last of the match the search assumes, so it is rewarded by the point
+    # margin: it throws the queen of spades (40 penalty points) away rather than a cheaper
+    # card; rewarded by the win alone, every discard would look the same.
+    s = pos(
+        "P1: QS KH 9C 2D 8H\nP2: 4D 5D 6D\nknown: P2 4D 5D 6D\nturn: 2\n"
+        "stock: 3C 7S JC 10C 2H AC\ndiscard: 6H\n"
+    )
+    view = GAME.view(s, 0)
+    result = search(adapter_for(GAME), view, GAME.legal_actions(s), random.Random(1), 400)
+    stats = {GAME.format_action(st.action): st for st in result.stats}
+    best = stats.pop("DISCARD QS")
+    assert all(best.visits > st.visits for st in stats.values())
+    assert all(best.value > st.value + 0.02 for st in stats.values())

@@ -33,7 +33,7 @@ built from the locals).  The action that ends a round goes through
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardtable.games.rummy.melds import natural_runs, natural_sets, pos_face, run_ends
 from cardtable.games.rummy.plays import Play, _layoff_run, _set_cards
@@ -44,8 +44,10 @@ from cardtable.games.rummy.rules import (
     apply_action,
     legal,
 )
+from cardtable.games.rummy.scoring import PENALTY, hand_penalty
 from cardtable.games.rummy.state import (
     DISCARD,
+    DRAW,
     F52,
     JOKER0,
     LAYOFF,
@@ -59,7 +61,7 @@ from cardtable.games.rummy.state import (
     RummyState,
 )
 
-__all__ = ["layoff_faces", "random_playout"]
+__all__ = ["layoff_faces", "links", "policy_playout", "random_playout", "rollout_policy"]
 
 _RUN_INFO: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
 """Per wrap flag: suit pattern → (number of natural runs, longest run length)."""
@@ -553,4 +555,103 @@ def _snapshot(
             state.last_scores,
             state.out,
         ),
+    )
+
+
+# -- the search's rollout (compiled with the rules: it is most of a search's time) --------
+
+
+def links(face: int, faces: int) -> int:
+    """How many cards of ``faces`` could make a set or a run with ``face``.
+
+    >>> links(4, 1 << 3 | 1 << 6 | 1 << 17 | 1 << 20)  # 5S: 4S, 7S and 5H link, 8H not
+    3
+    """
+    rank = face % 13
+    suit = face // 13
+    n = 0
+    for other in range(4):
+        if other != suit and faces >> (other * 13 + rank) & 1:
+            n += 1
+    for d in (-2, -1, 1, 2):
+        r = rank + d
+        if 0 <= r < 13 and faces >> (suit * 13 + r) & 1:
+            n += 1
+    return n
+
+
+def rollout_policy(
+    state: RummyState, moves: Sequence[RummyAction], rnd: Callable[[], float]
+) -> RummyAction:
+    """Meld and lay off the most cards; take the top discard when it links with two cards
+    of the hand; discard the least linked, most costly card (90%)."""
+    first = moves[0].kind
+    hand = state.hands[state.current]
+    faces = (hand | hand >> 52) & F52
+    if first in (DRAW, TAKE):
+        if state.discard and rnd() < 0.9:
+            top = state.discard[-1]
+            if top < JOKER0 and links(top % 52, faces) >= 2:
+                for m in moves:
+                    if m.kind == TAKE and m.target == 0:
+                        return m
+        for m in moves:
+            if m.kind == DRAW:
+                return m
+        return moves[int(rnd() * len(moves))]
+    best: RummyAction | None = None
+    best_n = 0
+    for m in moves:
+        if m.kind == MELD or m.kind == LAYOFF:
+            n = len(m.cards)
+            if n > best_n:
+                best = m
+                best_n = n
+    if best is not None:
+        return best
+    has_discard = False
+    for m in moves:
+        if m.kind == DISCARD:
+            has_discard = True
+            break
+    if has_discard and rnd() < 0.9:
+        # the first discard of the fewest links, then of the highest penalty
+        chosen: RummyAction | None = None
+        key_links = 0
+        key_pen = 0
+        for m in moves:
+            if m.kind != DISCARD:
+                continue
+            c = m.cards[0]
+            if c >= JOKER0:
+                lk, pen = 99, 0  # never throw a joker away
+            else:
+                f = c % 52
+                lk, pen = links(f, faces & ~(1 << f)), PENALTY[c]
+            if chosen is None or lk < key_links or (lk == key_links and pen > key_pen):
+                chosen = m
+                key_links = lk
+                key_pen = pen
+        assert chosen is not None
+        return chosen
+    return moves[int(rnd() * len(moves))]
+
+
+def policy_playout(
+    state: RummyState, rng: random.Random, depth: int
+) -> tuple[tuple[float, ...], bool]:
+    """Play :func:`rollout_policy` for at most ``depth`` actions or to the end of the
+    round: each seat's score then (signed, R9.3; when the round has not ended, minus the
+    penalty still in each hand) and whether the game is over."""
+    rnd = rng.random
+    start_round = state.round_no
+    for _ in range(depth):
+        moves, plays = legal(state)
+        action = rollout_policy(state, moves, rnd)
+        state = apply_action(state, action, plays.get(action))[0]
+        if state.phase == Phase.OVER or state.round_no != start_round:
+            return tuple([float(s) for s in state.scores]), state.phase == Phase.OVER
+    return (
+        tuple([float(s - hand_penalty(h)) for s, h in zip(state.scores, state.hands, strict=True)]),
+        False,
     )

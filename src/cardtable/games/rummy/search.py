@@ -4,8 +4,9 @@ in each hand.
 
 The tree is walked through the game's contract (``apply`` and ``legal_actions``, below the
 root only the melds and lay-offs when there are any); the
-playout calls the rules directly (:func:`rules.legal` and :func:`rules.apply_action` with the
-play data the generator just made), so a rollout step generates each legal list once.
+playout (:func:`~cardtable.games.rummy.playout.policy_playout`, compiled with the rules)
+calls the rules directly (:func:`rules.legal` and :func:`rules.apply_action` with the play
+data the generator just made), so a rollout step generates each legal list once.
 
 >>> import random
 >>> from cardtable.games.rummy import GAME
@@ -20,26 +21,14 @@ play data the generator just made), so a rollout step generates each legal list 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.game import Game
 from cardtable.core.kit import SearchProfile
-from cardtable.games.rummy.rules import apply_action as rules_apply
-from cardtable.games.rummy.rules import legal as rules_legal
-from cardtable.games.rummy.scoring import PENALTY, hand_penalty
-from cardtable.games.rummy.state import (
-    DISCARD,
-    DRAW,
-    F52,
-    JOKER0,
-    LAYOFF,
-    MELD,
-    TAKE,
-    Phase,
-    RummyAction,
-    RummyState,
-)
+from cardtable.games.rummy.playout import links, policy_playout, rollout_policy
+from cardtable.games.rummy.scoring import hand_penalty
+from cardtable.games.rummy.state import LAYOFF, MELD, Phase, RummyAction, RummyState
 from cardtable.games.rummy.view import RummyView
 
 __all__ = [
@@ -58,7 +47,9 @@ HARD_SIMULATIONS = 1600
 compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
 figures and the load they were measured under).  It was 900 for the pure-Python engine;
 the arena pilots of docs/bots.md ("Rummy: what was measured") chose 1,600 with the
-inference and the meld-first tree."""
+inference and the meld-first tree.  Since the rollout is compiled a move costs about half
+as much; 3,000 simulations fit the contract then but did not play better in a pilot
+(issue 15, docs/bots.md), so the budget stayed."""
 SCALE = 30.0
 """A typical point margin of one round."""
 ROLLOUT_DEPTH = 40
@@ -79,76 +70,13 @@ def estimate(state: RummyState) -> tuple[float, ...]:
     return tuple(float(s - hand_penalty(h)) for s, h in zip(state.scores, state.hands, strict=True))
 
 
-def links(face: int, faces: int) -> int:
-    """How many cards of ``faces`` could make a set or a run with ``face``."""
-    rank, suit = face % 13, face // 13
-    n = 0
-    for other in range(4):
-        if other != suit and faces >> (other * 13 + rank) & 1:
-            n += 1
-    for d in (-2, -1, 1, 2):
-        r = rank + d
-        if 0 <= r < 13 and faces >> (suit * 13 + r) & 1:
-            n += 1
-    return n
-
-
-def rollout_policy(
-    state: RummyState, moves: Sequence[RummyAction], rnd: Callable[[], float]
-) -> RummyAction:
-    """Meld and lay off the most cards; take the top discard when it links with two cards
-    of the hand; discard the least linked, most costly card (90%)."""
-    first = moves[0].kind
-    hand = state.hands[state.current]
-    faces = (hand | hand >> 52) & F52
-    if first in (DRAW, TAKE):
-        if state.discard and rnd() < 0.9:
-            top = state.discard[-1]
-            if top < JOKER0 and links(top % 52, faces) >= 2:
-                for m in moves:
-                    if m.kind == TAKE and m.target == 0:
-                        return m
-        for m in moves:
-            if m.kind == DRAW:
-                return m
-        return moves[int(rnd() * len(moves))]
-    best = None
-    best_n = 0
-    for m in moves:
-        if m.kind == MELD or m.kind == LAYOFF:
-            n = len(m.cards)
-            if n > best_n:
-                best, best_n = m, n
-    if best is not None:
-        return best
-    discards = [m for m in moves if m.kind == DISCARD]
-    if discards and rnd() < 0.9:
-
-        def cost(m: RummyAction) -> tuple[int, int]:
-            c = m.cards[0]
-            if c >= JOKER0:
-                return (-99, 0)  # never throw a joker away
-            return (-links(c % 52, faces & ~(1 << (c % 52))), PENALTY[c])
-
-        return max(discards, key=cost)
-    return moves[int(rnd() * len(moves))]
-
-
 def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProfile:
     """Rummy's search profile, played through ``game``'s contract."""
     apply = game.apply
     legal = game.legal_actions
 
     def playout(state: Any, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-        rnd = rng.random
-        start_round = state.round_no
-        for _ in range(ROLLOUT_DEPTH):
-            moves, plays = rules_legal(state)
-            action = rollout_policy(state, moves, rnd)
-            state = rules_apply(state, action, plays.get(action))[0]
-            if state.phase == _OVER or state.round_no != start_round:
-                return points(state), state.phase == _OVER
-        return estimate(state), False
+        return policy_playout(state, rng, ROLLOUT_DEPTH)
 
     def apply_action(state: RummyState, action: RummyAction) -> RummyState:
         return apply(state, action)[0]
