@@ -450,22 +450,20 @@ def _arena_games(
     by_index = {j.index: j for j in jobs}
     for r in sorted(done, key=lambda r: r.index):
         running.add(r)
+
+    def record(r: Any) -> None:
+        running.add(r)
+        if journal is not None:
+            journal.record(by_index[r.index], r)
+
     try:
         if quiet:
-
-            def record(r: Any) -> None:
-                running.add(r)
-                if journal is not None:
-                    journal.record(by_index[r.index], r)
-
             return order_results([*done, *_run_arena_jobs(todo, workers, ray_address, record)])
         with _progress() as progress:
             task = progress.add_task(f"{cfg.game} arena", total=len(jobs), completed=len(done))
 
             def on_result(r: Any) -> None:
-                running.add(r)
-                if journal is not None:
-                    journal.record(by_index[r.index], r)
+                record(r)
                 progress.update(task, advance=1, description=f"{cfg.game}: {running.line()}")
 
             return order_results([*done, *_run_arena_jobs(todo, workers, ray_address, on_result)])
