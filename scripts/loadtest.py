@@ -345,6 +345,27 @@ def summary(
     }
 
 
+def server_gc(base: str) -> dict[str, Any] | None:
+    """The server's garbage-collector figures from ``/healthz`` (``cardtable serve`` gives
+    them: pauses so far, longest young and full), or ``None``."""
+    try:
+        with urllib.request.urlopen(base + "/healthz", timeout=5) as response:
+            found = orjson.loads(response.read()).get("gc")
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def _gc_columns(gc_figures: dict[str, Any] | None) -> str:
+    """The soak line's collector columns: longest young and full pause so far, reclaims."""
+    if gc_figures is None:
+        return "-  -  -"
+    return (
+        f"{gc_figures.get('longest_ms')}  {gc_figures.get('longest_full_ms')}  "
+        f"{gc_figures.get('reclaims')}"
+    )
+
+
 async def main_async(args: argparse.Namespace, proc: Proc) -> int:
     """Run the load and print the figures."""
     base = args.url.rstrip("/")
@@ -367,7 +388,7 @@ async def main_async(args: argparse.Namespace, proc: Proc) -> int:
     if soak:
         print(
             "minute  moves/s  p50_ms  p99_ms  max_ms  server_rss_mb  server_cpu_ms/move"
-            "  client_cpu_s  load_avg",
+            "  client_cpu_s  load_avg  gc_longest_ms  gc_longest_full_ms  gc_reclaims",
             flush=True,
         )
         mark, seen, cpu_mark, cli_mark = measured_from, 0, cpu0, client0
@@ -380,10 +401,12 @@ async def main_async(args: argparse.Namespace, proc: Proc) -> int:
             seen = len(stats.latencies)
             used = None if cpu is None or cpu_mark is None else cpu - cpu_mark
             s = summary(window, now - mark, args.tables, used, cli - cli_mark)
+            collector = await asyncio.to_thread(server_gc, base)
             print(
                 f"{(now - measured_from) / 60:6.1f}  {s['moves_per_s']:7.1f}  "
                 f"{s['p50_ms']}  {s['p99_ms']}  {s['max_ms']}  {_round(proc.rss_mb())}  "
-                f"{s['server_cpu_ms_per_move']}  {s['client_cpu_s']}  {s['load_avg']}",
+                f"{s['server_cpu_ms_per_move']}  {s['client_cpu_s']}  {s['load_avg']}  "
+                f"{_gc_columns(collector)}",
                 flush=True,
             )
             mark, cpu_mark, cli_mark = now, cpu, cli
@@ -393,6 +416,7 @@ async def main_async(args: argparse.Namespace, proc: Proc) -> int:
     failures = [r for r in results if isinstance(r, BaseException)]
     server_cpu = None if cpu0 is None or cpu1 is None else cpu1 - cpu0
     figures = summary(stats.latencies, measured, args.tables, server_cpu, client1 - client0)
+    figures["server_gc"] = await asyncio.to_thread(server_gc, base)
     if args.json:
         print(orjson.dumps(figures).decode())
     else:
@@ -411,6 +435,7 @@ async def main_async(args: argparse.Namespace, proc: Proc) -> int:
             f"{_round(proc.rss_mb())} MB; load generator CPU: {figures['client_cpu_s']} s; "
             f"load average {figures['load_avg']}"
         )
+        print(f"server collector: {figures['server_gc'] or 'not reported'}")
     print(
         f"tables finished: {stats.finished_tables}  errors: {stats.errors or 'none'}  "
         f"resyncs: {stats.resyncs}  client failures: {len(failures)}",

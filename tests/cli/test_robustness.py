@@ -139,3 +139,28 @@ def test_a_position_with_a_bad_player_count_is_one_line(run: Run) -> None:
     result = run("legal", "rummy", "rummy\nplayers: 2options: -")
     assert result.exit_code == 2
     assert "players" in _one_error_line(result.stderr)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "named"),
+    [
+        ("CARDTABLE_GC_INTERVAL", "0", "CARDTABLE_GC_INTERVAL"),
+        ("CARDTABLE_GC_RECLAIM", "0.01", "CARDTABLE_GC_RECLAIM"),
+        ("CARDTABLE_GC_INTERVAL", "soon", "CARDTABLE_GC_INTERVAL='soon'"),
+        ("CARDTABLE_BOT_DELAY", "slow", "CARDTABLE_BOT_DELAY='slow'"),
+    ],
+)
+def test_serve_bad_environment_is_one_line(
+    run: Run,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    variable: str,
+    value: str,
+    named: str,
+) -> None:
+    monkeypatch.setenv("CARDTABLE_DATA", str(tmp_path))
+    monkeypatch.setenv(variable, value)
+    result = run("serve", "--host", "127.0.0.1", "--port", "0")
+    assert result.exit_code == 2
+    assert "serving" not in result.stdout
+    assert named in _one_error_line(result.stderr)

@@ -23,6 +23,7 @@ KEYS = {
     "server_cpu_ms_per_move",
     "client_cpu_s",
     "load_avg",
+    "server_gc",
 }
 
 
@@ -46,4 +47,6 @@ def test_loadtest_json_prints_the_figures(tmp_path: Path) -> None:
     assert 0 <= figures["p50_ms"] <= figures["p90_ms"] <= figures["p99_ms"] <= figures["max_ms"]
     assert figures["server_cpu_ms_per_move"] > 0  # the script started the server: it measured it
     assert figures["client_cpu_s"] > 0 and len(figures["load_avg"]) == 3
+    # the server it started runs the collector's schedule (server/collector.py) and says so
+    assert figures["server_gc"]["young"] > 0 and figures["server_gc"]["frozen"] > 0
     assert "errors: none" in done.stderr and "client failures: 0" in done.stderr

@@ -7,14 +7,13 @@ that cannot be listened on) ends with one line on stderr and exit status 2.
 from __future__ import annotations
 
 import errno
-import gc
 import socket
 
 import click
 
 from cardtable.cli.common import FiniteRange, UserError
 
-__all__ = ["GC_THRESHOLD", "LOG_LEVELS", "check_address", "serve", "tune_gc"]
+__all__ = ["LOG_LEVELS", "check_address", "serve"]
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 """uvicorn's log levels."""
@@ -42,21 +41,6 @@ def check_address(host: str, port: int) -> None:
                     f"port {port} on {host} is already in use; choose another with --port"
                 ) from None
             raise UserError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-
-
-GC_THRESHOLD = (50_000, 20, 100)
-"""The collector's thresholds while serving (Python's default is ``(700, 10, 10)``)."""
-
-
-def tune_gc() -> None:
-    """Make the garbage collector fit a long-lived server: what exists once the app is
-    built is frozen out of every collection, and young collections run after 50,000
-    allocations instead of 700.  Under load the default thresholds made full collections
-    of the rooms' views the slowest moves of all (scripts/loadtest.py, 500 tables: p99
-    136 ms with the defaults, under 10 ms tuned; docs/server.md, Load)."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLD)
 
 
 @click.command()
@@ -87,15 +71,24 @@ def serve(host: str, port: int, bot_delay: float | None, log_level: str) -> None
     import uvicorn
 
     from cardtable.server.app import create_app
+    from cardtable.server.collector import Collector, CollectorPolicy
     from cardtable.server.config import Settings
     from cardtable.server.routes.websocket import MAX_FRAME_BYTES
 
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as e:
+        raise UserError(f"environment: {e}") from None
     if bot_delay is not None:
         settings = dataclasses.replace(settings, bot_delay=bot_delay)
     check_address(host, port)
-    app = create_app(settings)
-    tune_gc()
+    try:
+        policy = CollectorPolicy(settings.gc_interval, settings.gc_reclaim)
+    except ValueError as e:
+        raise UserError(f"CARDTABLE_GC_INTERVAL, CARDTABLE_GC_RECLAIM: {e}") from None
+    # The collector's schedule (young collections every 50 ms, survivors frozen): Python's
+    # own made second-long pauses under load (docs/server.md, Load).
+    app = create_app(settings, Collector(policy))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     click.echo(f"cardtable is serving at http://{shown}:{port}/  (Ctrl+C stops it)")
     uvicorn.run(

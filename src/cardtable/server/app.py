@@ -8,6 +8,8 @@ seat, and a fresh view.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -15,6 +17,7 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from cardtable.server.collector import Collector
 from cardtable.server.config import Settings
 from cardtable.server.daily import Daily, DailyConfig
 from cardtable.server.hub import Hub
@@ -26,8 +29,12 @@ STATIC = Path(__file__).with_name("static")
 """The stylesheet, scripts and icons the pages load."""
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
-    """The application; the hub (database, tables, bus) lives as long as the app runs."""
+def create_app(settings: Settings | None = None, collector: Collector | None = None) -> FastAPI:
+    """The application; the hub (database, tables, bus) lives as long as the app runs.
+
+    With ``collector`` (``cardtable serve`` passes one), the garbage collector runs on its
+    schedule while the app serves: see :mod:`cardtable.server.collector`.
+    """
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
@@ -36,9 +43,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await hub.start()
         app.state.hub = hub
         app.state.daily = Daily(hub, DailyConfig.from_env())
+        app.state.collector = collector
+        pacing = None
+        if collector is not None:
+            collector.install(asyncio.get_running_loop().time())
+            pacing = asyncio.create_task(collector.run())
         try:
             yield
         finally:
+            if pacing is not None and collector is not None:
+                pacing.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await pacing
+                collector.uninstall()
             await hub.stop()
 
     app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)

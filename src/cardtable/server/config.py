@@ -34,12 +34,22 @@ def _default_database_url() -> str:
 
 def _float_env(name: str, default: float) -> float:
     raw = os.environ.get(name)
-    return default if raw in (None, "") else float(raw)
+    if raw in (None, ""):
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ValueError(f"{name}={raw!r} is not a number") from None
 
 
 def _int_env(name: str, default: int) -> int:
     raw = os.environ.get(name)
-    return default if raw in (None, "") else int(raw)
+    if raw in (None, ""):
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name}={raw!r} is not a whole number") from None
 
 
 def _origins(raw: str) -> tuple[str, ...]:
@@ -67,7 +77,9 @@ class Settings:
     is closed.  ``redis_prefix`` starts every Redis key and channel, so that separate
     deployments (or tests) can share one Redis.  ``commit_delay``: seconds the database
     writer of a busy process waits for more writes before it commits (group commit; see
-    :class:`~cardtable.server.store.Writer`), 0 to commit at once.
+    :class:`~cardtable.server.store.Writer`), 0 to commit at once.  ``gc_interval`` and
+    ``gc_reclaim``: the garbage collector's schedule under ``cardtable serve`` (seconds
+    between young collections and between reclaims; see :mod:`cardtable.server.collector`).
     """
 
     database_url: str = field(default_factory=_default_database_url)
@@ -84,6 +96,8 @@ class Settings:
     malformed_limit: int = 20
     redis_prefix: str = "ct"
     commit_delay: float = 0.003
+    gc_interval: float = 0.05
+    gc_reclaim: float = 300.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -104,4 +118,6 @@ class Settings:
             malformed_limit=max(1, _int_env("CARDTABLE_MALFORMED_LIMIT", 20)),
             redis_prefix=os.environ.get("CARDTABLE_REDIS_PREFIX") or "ct",
             commit_delay=max(0.0, min(0.1, _float_env("CARDTABLE_COMMIT_DELAY", 0.003))),
+            gc_interval=_float_env("CARDTABLE_GC_INTERVAL", 0.05),
+            gc_reclaim=_float_env("CARDTABLE_GC_RECLAIM", 300.0),
         )

@@ -24,8 +24,13 @@ router = APIRouter()
 
 @router.get("/healthz")
 async def healthz(request: Request) -> dict[str, Any]:
-    """Liveness, and how many tables this process has in memory."""
-    return {"ok": True, "tables": len(hub_of(request).rooms)}
+    """Liveness, how many tables this process has in memory, and (under ``cardtable
+    serve``) what the garbage collector's pauses cost so far."""
+    out: dict[str, Any] = {"ok": True, "tables": len(hub_of(request).rooms)}
+    collector = getattr(request.app.state, "collector", None)
+    if collector is not None:
+        out["gc"] = collector.stats.to_json()
+    return out
 
 
 def _bad(message: str, errors: dict[str, str] | None = None) -> JSONResponse:
