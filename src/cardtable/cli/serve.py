@@ -97,5 +97,9 @@ def serve(host: str, port: int, bot_delay: float | None, log_level: str) -> None
         port=port,
         log_level=log_level.lower(),
         ws_per_message_deflate=False,
+        # h11 for the HTTP side: httptools' protocol object is left in a reference cycle by
+        # every websocket upgrade, garbage that only a full collection frees; with h11 a
+        # connection leaves none, so the collector's rare reclaim is enough (collector.py).
+        http="h11",
         ws_max_size=MAX_FRAME_BYTES,
     )

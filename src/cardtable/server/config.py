@@ -97,7 +97,7 @@ class Settings:
     redis_prefix: str = "ct"
     commit_delay: float = 0.003
     gc_interval: float = 0.05
-    gc_reclaim: float = 300.0
+    gc_reclaim: float = 1800.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -119,5 +119,5 @@ class Settings:
             redis_prefix=os.environ.get("CARDTABLE_REDIS_PREFIX") or "ct",
             commit_delay=max(0.0, min(0.1, _float_env("CARDTABLE_COMMIT_DELAY", 0.003))),
             gc_interval=_float_env("CARDTABLE_GC_INTERVAL", 0.05),
-            gc_reclaim=_float_env("CARDTABLE_GC_RECLAIM", 300.0),
+            gc_reclaim=_float_env("CARDTABLE_GC_RECLAIM", 1800.0),
         )
