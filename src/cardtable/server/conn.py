@@ -114,7 +114,8 @@ class Conn:
         self.patches = False
         """True when the client applies ``patch`` messages (it said so in its ``hello``)."""
         self.shown: dict[str, Any] | None = None
-        """The fields of the last full view queued for this client (what a patch is against)."""
+        """The last full view queued for this client, as a snapshot (what a patch is
+        against; see :func:`cardtable.server.messages.snapshot`)."""
         self._queue: deque[_Frame] = deque()
         self._wake = asyncio.Event()
         self._stopped = False

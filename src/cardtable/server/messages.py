@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+import orjson
+
 from cardtable.core.game import Event
 from cardtable.core.record import Record, replay
 from cardtable.core.registry import AnyGame
@@ -29,6 +31,8 @@ __all__ = [
     "replay_steps",
     "seat_names",
     "seats_json",
+    "shown_fields",
+    "snapshot",
     "state_message",
     "update_entries",
     "update_message",
@@ -242,19 +246,55 @@ def update_message(room: Shown, conn: Conn, events: list[dict[str, Any]]) -> dic
     return msg
 
 
+def snapshot(fields: dict[str, Any]) -> dict[str, Any]:
+    """What a client was shown, kept until the next move as JSON bytes: each top-level
+    field, and the view key by key (what :func:`patch_message` compares).
+
+    Bytes hold no references, so the garbage collector never looks at a snapshot, where
+    the fields themselves (the view, the legal moves: lists and dicts) were most of the
+    objects a thousand tables keep alive between moves (docs/server.md, Load).
+
+    >>> snapshot({"version": 3, "view": {"hand": ["AS"]}, "legal": []})
+    {'version': b'3', 'view': {'hand': b'["AS"]'}, 'legal': b'[]'}
+    """
+    out: dict[str, Any] = {}
+    for key, value in fields.items():
+        if key == "view" and isinstance(value, dict):
+            out[key] = {k: orjson.dumps(v) for k, v in value.items()}
+        else:
+            out[key] = orjson.dumps(value)
+    return out
+
+
+def shown_fields(shot: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a :func:`snapshot` again, for a message (each one serialized already).
+
+    >>> from cardtable.server.conn import dumps
+    >>> dumps(shown_fields(snapshot({"version": 3, "view": {"hand": ["AS"]}})))
+    '{"version":3,"view":{"hand":["AS"]}}'
+    """
+    return {
+        k: {vk: orjson.Fragment(vv) for vk, vv in v.items()}
+        if isinstance(v, dict)
+        else orjson.Fragment(v)
+        for k, v in shot.items()
+    }
+
+
 def patch_message(
     base: int, events: list[dict[str, Any]], old: dict[str, Any], new: dict[str, Any]
 ) -> dict[str, Any] | None:
-    """A ``patch``: what changed from the fields ``old`` (of version ``base``, as the client
-    has them) to ``new`` — ``set``: the top-level fields that differ, ``view``: the keys of
-    the view that differ — with the events in between.  ``None`` when the fields or the
-    view's keys differ in shape (then only a whole ``update`` will do).
+    """A ``patch``: what changed from the snapshot ``old`` (of version ``base``, as the
+    client has it) to the snapshot ``new`` (see :func:`snapshot`) — ``set``: the top-level
+    fields that differ, ``view``: the keys of the view that differ — with the events in
+    between.  ``None`` when the fields or the view's keys differ in shape (then only a
+    whole ``update`` will do).
 
-    >>> old = {"version": 3, "to_act": 0, "view": {"hand": ["AS"], "loose": []}, "legal": []}
-    >>> new = {"version": 4, "to_act": 1, "view": {"hand": ["AS"], "loose": ["2C"]}, "legal": []}
-    >>> patch = patch_message(3, [], old, new)
-    >>> patch["base"], patch["version"], patch["set"], patch["view"]
-    (3, 4, {'to_act': 1}, {'loose': ['2C']})
+    >>> from cardtable.server.conn import dumps
+    >>> old = snapshot({"version": 3, "to_act": 0, "view": {"hand": ["AS"], "loose": []}})
+    >>> new = snapshot({"version": 4, "to_act": 1, "view": {"hand": ["AS"], "loose": ["2C"]}})
+    >>> dumps(patch_message(3, [], old, new))
+    '{"type":"patch","base":3,"version":4,"events":[],"set":{"to_act":1},"view":{"loose":["2C"]}}'
     """
     if old.keys() != new.keys():
         return None
@@ -264,15 +304,15 @@ def patch_message(
     if old_view.keys() != new_view.keys():
         return None
     changed = {
-        k: v
+        k: orjson.Fragment(v)
         for k, v in new.items()
-        if k != "version" and k != "view" and v is not old[k] and v != old[k]
+        if k != "version" and k != "view" and v != old[k]
     }
-    view = {k: v for k, v in new_view.items() if v is not old_view[k] and v != old_view[k]}
+    view = {k: orjson.Fragment(v) for k, v in new_view.items() if v != old_view[k]}
     return {
         "type": "patch",
         "base": base,
-        "version": new["version"],
+        "version": orjson.Fragment(new["version"]),
         "events": events,
         "set": changed,
         "view": view,

@@ -28,6 +28,8 @@ from cardtable.server.errors import ClientError, error_of
 from cardtable.server.messages import (
     Moment,
     patch_message,
+    shown_fields,
+    snapshot,
     state_message,
     update_entries,
     view_fields,
@@ -178,7 +180,7 @@ class Room:
         msg = state_message(self, conn, since)
         fields = {k: v for k, v in msg.items() if k not in ("type", "events")}
         if conn.send_view(self.table.version, None, dumps(msg), catch_up):
-            conn.shown = fields
+            conn.shown = snapshot(fields)
 
     def _catch_up(self, conn: Conn, since: int | None) -> tuple[int, str] | None:
         """What a client that fell behind gets once its socket is ready (see
@@ -187,7 +189,7 @@ class Room:
         if self.storing:
             return None
         msg = state_message(self, conn, since)
-        conn.shown = {k: v for k, v in msg.items() if k not in ("type", "events")}
+        conn.shown = snapshot({k: v for k, v in msg.items() if k not in ("type", "events")})
         return self.table.version, dumps(msg)
 
     def broadcast(self, updates: Sequence[TableUpdate]) -> None:
@@ -220,20 +222,20 @@ class Room:
             got = built.get(key)
             if got is None:
                 events = update_entries(self.game, self.meta, updates, conn.seat, conn.tr, entries)
-                got = built[key] = (events, view_fields(self, conn, moment))
-            events, fields = got
+                got = built[key] = (events, snapshot(view_fields(self, conn, moment)))
+            events, shot = got
             shown = conn.shown
             # The message for a client that was shown ``shown`` (id 0: a whole ``update``).
             patching = conn.patches and shown is not None and conn.top == base
             tkey = (conn.seat, conn.tr.lang, id(shown) if patching else 0)
             text = texts.get(tkey)
             if text is None:
-                msg = patch_message(base, events, shown, fields) if shown and patching else None
+                msg = patch_message(base, events, shown, shot) if shown and patching else None
                 if msg is None:
-                    msg = {"type": "update", "events": events, **fields}
+                    msg = {"type": "update", "events": events, **shown_fields(shot)}
                 text = texts[tkey] = dumps(msg)
             if conn.send_view(version, base, text, functools.partial(self._catch_up, conn)):
-                conn.shown = fields
+                conn.shown = shot
 
     # -- commands (run by the process that owns this table's writes) ----------------------
     async def execute(self, player_id: str | None, player_name: str, cmd: dict[str, Any]) -> None:
