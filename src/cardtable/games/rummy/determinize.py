@@ -10,10 +10,11 @@ a joker freed by a swap — the taken card and obligations among them) stay in t
 and only the rest are shuffled into the other hands (sizes from the view, minus the known
 cards) and the face-down stock.
 
-What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
-``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
-(taken as the owners of melds: lay-offs onto others' melds are not attributed) and cards
-set aside (none).
+The scope is the view's (a one-round game ends with the round inside a simulation, as
+the arena plays it; a match deals the next round).  What the view does not carry, and
+how it is filled in: ``penalties`` (tie-breaks only; zeros), who has ``placed`` cards
+earlier in the round (taken as the owners of melds: lay-offs onto others' melds are not
+attributed) and cards set aside (none).
 
 What a seat did *not* do is read from the current view alone: a hand does not change
 between its owner's turns, so a seat that has ended a turn this round holds no meld (it
@@ -154,7 +155,7 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
         f"players: {n}",
         f"options: {view.options or '-'}",
         "seed: 0",
-        "scope: match",
+        f"scope: {view.scope}",
         f"round: {round_no}",
         f"dealer: P{view.dealer + 1}",
         f"phase: {phase} P{current + 1}",

@@ -32,6 +32,7 @@ from cardtable.games.rummy.state import LAYOFF, MELD, Phase, RummyAction, RummyS
 from cardtable.games.rummy.view import RummyView
 
 __all__ = [
+    "FINAL_MARGIN",
     "HARD_SIMULATIONS",
     "ROLLOUT_DEPTH",
     "SCALE",
@@ -52,6 +53,13 @@ as much; 3,000 simulations fit the contract then but did not play better in a pi
 (issue 15, docs/bots.md), so the budget stayed."""
 SCALE = 30.0
 """A typical point margin of one round."""
+FINAL_MARGIN = 1.0
+"""When a simulation ends the game (a one-round game, as the arena plays it, ends with its
+round), it is rewarded by the round's point margin alone, as every other simulation is: a
+duplicate match is won on the total points of its seatings, so a lost round still counts
+the penalty points it costs, and a won one the points it takes.  (With 0, the win/loss
+reward, every discard of a round about to be lost would look the same.)  In a whole match
+the last round is then played for its points too, not for the match alone."""
 ROLLOUT_DEPTH = 40
 """Rollouts stop after this many actions (a round is hundreds of random actions); the rest
 of the round is estimated from the penalty values still in each hand."""
@@ -101,5 +109,6 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         game.to_act,
         None,
         playout,
+        final_margin=FINAL_MARGIN,
         hard_simulations=HARD_SIMULATIONS,
     )

@@ -61,6 +61,7 @@ class RummyView:
 
     ``known_in_hand`` is public and the same for every reader: per seat (the reader's own
     included), the cards everyone saw enter that hand this round and still in it.
+    ``scope`` says whether the game is one round (``"unit"``) or a whole match.
     """
 
     seat: int | None
@@ -87,6 +88,9 @@ class RummyView:
     last_scores: tuple[int, ...]
     shown_hands: tuple[tuple[str, ...], ...] | None
     options: str
+    scope: str
+    """``"unit"`` when the game is one round, ``"match"`` when it is a whole match (public:
+    it decides whether the end of this round ends the game)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by its fields (a compiled frozen class cannot be restored attribute by
@@ -194,6 +198,7 @@ def view(state: RummyState, seat: int | None) -> RummyView:
         last_scores=state.last_scores,
         shown_hands=tuple([_sorted_cards(h) for h in hands]) if over else None,
         options=_words(state.cfg.options),
+        scope=state.scope,
     )
 
 
@@ -235,6 +240,7 @@ def view_to_json(view: RummyView) -> dict[str, Any]:
         "last_scores": list(view.last_scores),
         "shown_hands": None if view.shown_hands is None else [list(h) for h in view.shown_hands],
         "options": view.options,
+        "scope": view.scope,
     }
 
 
