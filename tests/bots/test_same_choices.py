@@ -97,9 +97,9 @@ SEARCHES: dict[str, list[tuple[int, list[tuple[str, int]]]]] = {
         (3, [("play 3S", 47), ("play 6S", 29), ("play JS", 22)]),
     ],
     "rummy": [
-        (1, [("DISCARD KC", 29), ("DISCARD 9H", 27), ("DISCARD 7H", 27)]),
-        (2, [("DISCARD 4S", 38), ("DISCARD AS", 27), ("DISCARD 4D", 22)]),
-        (3, [("DISCARD 3D", 48), ("DISCARD 10H", 36), ("DISCARD QD", 25)]),
+        (1, [("DISCARD 2S", 29), ("DISCARD 7H", 19), ("DISCARD 9H", 19)]),
+        (2, [("DISCARD 6C", 26), ("DISCARD 9H", 23), ("DISCARD 7D", 19)]),
+        (3, [("DISCARD 3D", 29), ("DISCARD QD", 27), ("DISCARD JC", 22)]),
     ],
 }
 """For positions ``random_position(game, seed)``: the top three root actions of an
@@ -107,7 +107,9 @@ SEARCHES: dict[str, list[tuple[int, list[tuple[str, int]]]]] = {
 recomputed with issue 15: see :data:`HARD_CASINO`; again when its rollout began to take
 the capture worth most points rather than the most cards).  Rummy's were
 recomputed when its determinization began to infer from what the seats did not do and its
-tree to meld first below the root (issue 15, docs/bots.md)."""
+tree to meld first below the root (issue 15, docs/bots.md), and again when it began to
+read what a seat passed up (the view's ``passed``, session 7), and again when its reward
+scale went from 30 to 100 (session 7)."""
 
 HARD_CASINO = [
     ("capture KS: [10H 3C] [8C 5D]", 372),

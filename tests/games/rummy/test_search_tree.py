@@ -1,11 +1,18 @@
-"""Rummy's search profile: below the root a seat melds and lays off before it discards."""
+"""Rummy's search profile: below the root a seat melds and lays off before it discards; the
+sampled worlds are of the game being played (one round or a whole match) and a simulation
+is rewarded by the round's point margin in both."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardtable.bots.ismcts import adapter_for, search
+from cardtable.core.game import Scope
 from cardtable.games.rummy import GAME
+from cardtable.games.rummy.determinize import RummySampler
+from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.state import DISCARD, LAYOFF, MELD
 from tests.games.rummy.helpers import pos
 
@@ -31,15 +38,39 @@ def test_R4_2_the_draw_is_not_pruned() -> None:
     assert len(GAME.legal_actions(s)) == 2
 
 
-def test_R9_3_a_lost_round_is_still_searched_for_its_penalty_points() -> None:
+@pytest.mark.parametrize("scope", ["unit", "match"])
+def test_R10_1_the_sampled_worlds_are_of_the_game_being_played(scope: Scope) -> None:
+    # In a one-round game (what the arena plays) the end of the round ends the game inside
+    # a simulation; in a match the next round is dealt.
+    state = GAME.new_game(2, seed=3, scope=scope)
+    view = GAME.view(state, 1)
+    assert view.scope == scope
+    sample = RummySampler(view)
+    rng = random.Random(0)
+    for _ in range(5):
+        world = sample(rng)
+        assert world.scope == scope
+        assert GAME.view(world, 1) == view
+        end, _ = random_playout(world, rng)
+        if scope == "unit":
+            assert GAME.to_act(end) is None
+            assert GAME.units_played(end) == 1
+        else:
+            assert GAME.units_played(end) >= 2
+
+
+@pytest.mark.parametrize("scope", ["unit", "match"])
+def test_R9_3_a_lost_round_is_still_searched_for_its_penalty_points(scope: str) -> None:
     # P2's three cards are public (taken from the pile) and make a run: P2 goes out on its
-    # next turn whatever P1 does, so (nearly) every simulation loses the round.  The round
-    # is not the last of the match the search assumes, so it is rewarded by the point
-    # margin: it throws the queen of spades (40 penalty points) away rather than a cheaper
-    # card; rewarded by the win alone, every discard would look the same.
+    # next turn whatever P1 does, so (nearly) every simulation loses the round.  In a
+    # one-round game that ends the game, and a simulation that ends the game is rewarded
+    # by the round's point margin (search.FINAL_MARGIN), as one that ends a round of a
+    # match is: the search throws the queen of spades (40 penalty points) away rather than
+    # a cheaper card; rewarded by the win alone, every discard would look the same.
     s = pos(
         "P1: QS KH 9C 2D 8H\nP2: 4D 5D 6D\nknown: P2 4D 5D 6D\nturn: 2\n"
-        "stock: 3C 7S JC 10C 2H AC\ndiscard: 6H\n"
+        "stock: 3C 7S JC 10C 2H AC\ndiscard: 6H\n",
+        scope=scope,
     )
     view = GAME.view(s, 0)
     result = search(adapter_for(GAME), view, GAME.legal_actions(s), random.Random(1), 400)

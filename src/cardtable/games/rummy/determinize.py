@@ -10,10 +10,11 @@ a joker freed by a swap — the taken card and obligations among them) stay in t
 and only the rest are shuffled into the other hands (sizes from the view, minus the known
 cards) and the face-down stock.
 
-What the view does not carry, and how it is filled in: the scope (``match`` is assumed),
-``penalties`` (tie-breaks only; zeros), who has ``placed`` cards earlier in the round
-(taken as the owners of melds: lay-offs onto others' melds are not attributed) and cards
-set aside (none).
+The scope is the view's (a one-round game ends with the round inside a simulation, as
+the arena plays it; a match deals the next round).  What the view does not carry, and
+how it is filled in: ``penalties`` (tie-breaks only; zeros), who has ``placed`` cards
+earlier in the round (taken as the owners of melds: lay-offs onto others' melds are not
+attributed) and cards set aside (none).
 
 What a seat did *not* do is read from the current view alone: a hand does not change
 between its owner's turns, so a seat that has ended a turn this round holds no meld (it
@@ -22,8 +23,8 @@ off onto the table as it stands at the next draw, and at most one of its cards l
 with no other (a greedy player throws those first).  Each determinization draws up to
 :data:`INFERENCE_TRIES` deals and keeps the first that fits (else the one that breaks it
 least), so the inference steers the deal and never makes it impossible.  What a seat
-passed up (a discard it did not take) needs history the view does not carry; it is not
-used.
+passed up (the top discard it left for the stock, the view's ``passed``) is read the same
+way: by preference its hand makes no meld with any of those cards (:data:`PASSED_UP`).
 
 >>> import random
 >>> from cardtable.games import get_game
@@ -42,6 +43,7 @@ from cardtable.games.rummy.notation import parse_position
 from cardtable.games.rummy.playout import layoff_faces
 from cardtable.games.rummy.state import (
     F52,
+    JOKER0,
     OPTIONS,
     Phase,
     RummyState,
@@ -53,9 +55,11 @@ from cardtable.games.rummy.view import RummyView
 
 __all__ = [
     "INFERENCE_TRIES",
+    "PASSED_UP",
     "RummySampler",
     "determinize",
     "has_meld",
+    "makes_meld",
     "position_text",
     "unlinked",
     "unseen_cards",
@@ -64,6 +68,11 @@ __all__ = [
 INFERENCE_TRIES = 20
 """How many deals a determinization draws at most to find one that fits what the other
 seats did not do (the first that fits is kept, else the one that breaks fewest)."""
+
+PASSED_UP = True
+"""Whether a seat that has ended a turn is dealt, by preference, a hand that makes no meld
+with any card it passed up this round (a greedy player takes a discard that completes
+one).  The hand may have changed since (a draw, a discard), so this only steers."""
 
 KEEPS_LINKED = True
 """Whether a seat that has ended a turn is dealt, by preference, a hand where at most one
@@ -89,6 +98,39 @@ def has_meld(faces: int, wrap: bool) -> bool:
         return True
     sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
     return bool((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
+
+
+def makes_meld(faces: int, face: int, wrap: bool) -> bool:
+    """Whether the natural card ``face`` (0-51) makes a set or a run (R5) with two or more
+    of the natural card ``faces`` (a 52-bit mask): what a greedy player takes it for.
+
+    >>> makes_meld(1 << 13 | 1 << 26, 0, False), makes_meld(0b110, 0, False)  # A A; 2 3
+    (True, True)
+    >>> qk = 1 << 11 | 1 << 12
+    >>> makes_meld(qk, 0, False), makes_meld(1 << 12 | 1 << 1, 0, False)
+    (True, False)
+    >>> makes_meld(0b101, 0, False)
+    False
+    >>> makes_meld(1 << 12 | 1 << 1, 0, True)  # K A 2 only when runs may turn the corner
+    True
+    """
+    suit, rank = divmod(face, 13)
+    sa, sb, sc, sd = faces & 0x1FFF, faces >> 13 & 0x1FFF, faces >> 26 & 0x1FFF, faces >> 39
+    if (sa >> rank & 1) + (sb >> rank & 1) + (sc >> rank & 1) + (sd >> rank & 1) - (
+        faces >> face & 1
+    ) >= 2:
+        return True
+    p = (faces >> 13 * suit & 0x1FFF) | 1 << rank
+    p |= (p & 1) << 13  # the ace above the king
+    if wrap:
+        p |= (p & 2) << 13  # and the two above that ace
+    for pos in (rank, rank + 13) if rank < 2 else (rank,):
+        if not p >> pos & 1:
+            continue
+        for lo in (pos - 2, pos - 1, pos):
+            if lo >= 0 and p >> lo & 7 == 7:
+                return True
+    return False
 
 
 def unlinked(faces: int) -> int:
@@ -142,6 +184,7 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
     current = view.to_act if view.to_act is not None else 0
     placed = sorted({m.owner for m in view.melds})
     known = "; ".join(f"P{i + 1} {' '.join(k)}" for i, k in enumerate(view.known_in_hand) if k)
+    passed = "; ".join(f"P{i + 1} {' '.join(k)}" for i, k in enumerate(view.passed) if k)
     if view.last_scores:
         who = "blocked" if view.last_closer < 0 else f"P{view.last_closer + 1}"
         last = f"{who} " + " ".join(str(x) for x in view.last_scores)
@@ -154,7 +197,7 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
         f"players: {n}",
         f"options: {view.options or '-'}",
         "seed: 0",
-        "scope: match",
+        f"scope: {view.scope}",
         f"round: {round_no}",
         f"dealer: P{view.dealer + 1}",
         f"phase: {phase} P{current + 1}",
@@ -170,6 +213,7 @@ def position_text(view: RummyView, others: dict[int, list[int]], stock: list[int
         f"placed_this_turn: {'yes' if view.melds_this_turn else 'no'}",
         f"placed: {' '.join(f'P{i + 1}' for i in placed) or '-'}",
         f"known: {known or '-'}",
+        f"passed: {passed or '-'}",
     ]
     for i in range(n):
         if over and view.shown_hands is not None:
@@ -193,7 +237,7 @@ class RummySampler:
     """Deals determinizations of one view: its position is read once, on creation, and
     each call redeals only the unseen cards (a search keeps one for its whole loop)."""
 
-    __slots__ = ("base", "checked", "need", "no_layoff", "unseen", "view", "wrap")
+    __slots__ = ("base", "checked", "need", "no_layoff", "passed", "unseen", "view", "wrap")
 
     def __init__(self, view: RummyView) -> None:
         self.view = view
@@ -229,6 +273,16 @@ class RummySampler:
             prev = (seat - 1) % n
             if view.phase == "DRAW" and view.to_act == seat and self.checked[prev]:
                 self.no_layoff[prev] = layoff_faces(self.base.melds, self.wrap)
+        # What a seat passed up: the cards it let lie on the pile and drew from the stock
+        # instead (a greedy player takes one that would complete a meld).
+        self.passed: list[list[int]] = [[] for _ in range(view.players)]
+        if PASSED_UP:
+            for i, cards in enumerate(view.passed):
+                if self.checked[i]:
+                    for w in cards:
+                        c = parse_phys(w)
+                        if c < JOKER0:
+                            self.passed[i].append(c % 52)
 
     def __call__(self, rng: random.Random) -> RummyState:
         """A full state consistent with the view (hidden cards dealt by ``rng``)."""
@@ -263,6 +317,9 @@ class RummySampler:
                             loose = unlinked(faces)
                             if loose > 1:
                                 bad += loose - 1
+                        for face in self.passed[i]:
+                            if makes_meld(faces, face, self.wrap):
+                                bad += 1
             if best_bad < 0 or bad < best_bad:
                 best_hands, best_cards, best_bad = hands, cards, bad
                 if not bad:

@@ -365,6 +365,11 @@ def format_position(s: RummyState) -> str:
         f"placed: {placed}",
         f"known: {known}",
     ]
+    if any(s.passed):
+        lines.append(
+            "passed: "
+            + "; ".join(f"P{i + 1} {format_cards(m)}" for i, m in enumerate(s.passed) if m)
+        )
     for i in range(n):
         lines.append(f"P{i + 1}: {format_cards(s.hands[i])}")
     lines.append("stock: " + (" ".join(card_text(c) for c in s.stock) or "-"))
@@ -401,6 +406,7 @@ _KEYS = {
     "placed_this_turn",
     "placed",
     "known",
+    "passed",
     "stock",
     "discard",
     "out",
@@ -548,6 +554,26 @@ def _known(value: str, hands: list[int]) -> int:
     return known
 
 
+def _passed(value: str, n: int) -> tuple[int, ...]:
+    """The ``passed:`` field (``P1 7H; P2 QS 4C`` or ``-``): per seat, the cards it passed
+    up this round (anywhere now)."""
+    passed = [0] * n
+    if value.strip() in _EMPTY:
+        return tuple(passed)
+    done: set[int] = set()
+    for part in value.split(";"):
+        words = part.split()
+        if not words:
+            continue
+        seat = _seats(words[:1], n)[0]
+        if seat in done:
+            raise InvalidPositionError(f"passed: P{seat + 1} is listed twice")
+        done.add(seat)
+        for c in _cards_of(" ".join(words[1:])):
+            passed[seat] |= 1 << c
+    return tuple(passed)
+
+
 def _build(
     cfg: Config,
     n: int,
@@ -672,4 +698,5 @@ def _build(
         last_closer=last_closer,
         last_scores=last_scores,
         out=out,
+        passed=_passed(fields.get("passed", "-"), n),
     )

@@ -295,6 +295,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
     turn_no = state.turn_no
     turnovers = state.turnovers
     public = state.stock_public
+    passed = list(state.passed)
     targets, levels, table_joker = _layoff_targets(melds, wrap)
     target_melds = melds
     actions = 0
@@ -311,7 +312,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             if not simple_draw:
                 snap = _snapshot(
                     state, True, seat, hands, face_up, stock[sp:], discard, melds, taken,
-                    obl, nmade, ptt, placed, turn_no, turnovers, public,
+                    obl, nmade, ptt, placed, turn_no, turnovers, public, passed,
                 )  # fmt: skip
                 acts = legal(snap)[0]
                 action = acts[randbelow(len(acts))]
@@ -338,6 +339,8 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
                     discard = []
                     turnovers += 1
                     public = True
+                elif discard:  # the top of the pile, passed up for the stock
+                    passed[seat] |= 1 << discard[-1]
                 hands[seat] = hand | 1 << stock[sp]
                 sp += 1
             elif depth == 0 and not must_use:
@@ -432,7 +435,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             # The generator itself, on a state built from the locals.
             snap = _snapshot(
                 state, False, seat, hands, face_up, stock[sp:], discard, melds, taken,
-                obl, nmade, ptt, placed, turn_no, turnovers, public,
+                obl, nmade, ptt, placed, turn_no, turnovers, public, passed,
             )  # fmt: skip
             acts, plays_of = legal(snap)
             action = acts[randbelow(len(acts))]
@@ -474,7 +477,7 @@ def _play_round(state: RummyState, rng: random.Random) -> tuple[RummyState, int]
             ptt = False
     snap = _snapshot(
         state, drawing, seat, hands, face_up, stock[sp:], discard, melds, taken, obl, nmade,
-        ptt, placed, turn_no, turnovers, public,
+        ptt, placed, turn_no, turnovers, public, passed,
     )  # fmt: skip
     return apply_action(snap, end, end_play)[0], actions
 
@@ -519,6 +522,7 @@ def _snapshot(
     turn_no: int,
     turnovers: int,
     public: bool,
+    passed: list[int],
 ) -> RummyState:
     """The state of the playout's locals (the round's fixed fields from ``state``); the
     known cards are the cards in hands in ``face_up``."""
@@ -554,6 +558,7 @@ def _snapshot(
             state.last_closer,
             state.last_scores,
             state.out,
+            tuple(passed),
         ),
     )
 

@@ -132,6 +132,7 @@ def deal(
         last_closer=last_closer,
         last_scores=last_scores,
         out=0,
+        passed=(0,) * n,
     )
     event = RoundDealt(round_no + 1, dealer, first, h, card_text(deck[n * h]), len(state.stock))
     return state, event
@@ -426,6 +427,11 @@ def apply_action(
         known = state.known
         if public:  # everyone knows the order of a turned-over stock (R4.9, R7.1)
             known |= 1 << card
+        passed = state.passed
+        if discard:  # the top of the pile, passed up for the stock (public)
+            pl = list(passed)
+            pl[seat] |= 1 << discard[-1]
+            passed = tuple(pl)
         return tuple.__new__(
             _STATE,
             (
@@ -455,6 +461,7 @@ def apply_action(
                 state.last_closer,
                 state.last_scores,
                 state.out,
+                passed,
             ),
         ), tuple(events)
     if kind == TAKE:
@@ -499,6 +506,7 @@ def apply_action(
                 state.last_closer,
                 state.last_scores,
                 state.out,
+                state.passed,
             ),
         ), tuple(events)
     if kind == DISCARD:
@@ -553,6 +561,7 @@ def apply_action(
                 state.last_closer,
                 state.last_scores,
                 state.out,
+                state.passed,
             ),
         ), tuple(events)
     # MELD, LAYOFF, SWAP
@@ -621,6 +630,7 @@ def apply_action(
             state.last_closer,
             state.last_scores,
             state.out,
+            state.passed,
         ),
     ), tuple(events)
 

@@ -32,6 +32,7 @@ from cardtable.games.rummy.state import LAYOFF, MELD, Phase, RummyAction, RummyS
 from cardtable.games.rummy.view import RummyView
 
 __all__ = [
+    "FINAL_MARGIN",
     "HARD_SIMULATIONS",
     "ROLLOUT_DEPTH",
     "SCALE",
@@ -50,8 +51,19 @@ the arena pilots of docs/bots.md ("Rummy: what was measured") chose 1,600 with t
 inference and the meld-first tree.  Since the rollout is compiled a move costs about half
 as much; 3,000 simulations fit the contract then but did not play better in a pilot
 (issue 15, docs/bots.md), so the budget stayed."""
-SCALE = 30.0
-"""A typical point margin of one round."""
+SCALE = 100.0
+"""The reward's scale, ``0.5 + 0.5 * tanh(margin / SCALE)``: about linear over a round's
+margins (a round is won by 25 plus the loser's penalty points, 35 to 100 or so), as a
+duplicate match counts them; at 30 (before session 7) a round lost by 60 and one lost by
+120 were rewarded alike, so the search paid little for the penalty points it held when it
+was caught (arena pilots: docs/bots.md, "Rummy, issue 15, session 7")."""
+FINAL_MARGIN = 1.0
+"""When a simulation ends the game (a one-round game, as the arena plays it, ends with its
+round), it is rewarded by the round's point margin alone, as every other simulation is: a
+duplicate match is won on the total points of its seatings, so a lost round still counts
+the penalty points it costs, and a won one the points it takes.  (With 0, the win/loss
+reward, every discard of a round about to be lost would look the same.)  In a whole match
+the last round is then played for its points too, not for the match alone."""
 ROLLOUT_DEPTH = 40
 """Rollouts stop after this many actions (a round is hundreds of random actions); the rest
 of the round is estimated from the penalty values still in each hand."""
@@ -101,5 +113,6 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         game.to_act,
         None,
         playout,
+        final_margin=FINAL_MARGIN,
         hard_simulations=HARD_SIMULATIONS,
     )

@@ -400,3 +400,6 @@ class RummyState(NamedTuple):
     """Round scores of the last finished round (empty before the first)."""
     out: int
     """Cards set aside, out of play (only in positions built for tests; 0 in real play)."""
+    passed: tuple[int, ...]
+    """Per seat, the mask of the cards this seat passed up this round: the top of the discard
+    pile when it drew from the stock instead (public: everyone saw the pile and the draw)."""

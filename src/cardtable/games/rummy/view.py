@@ -2,9 +2,10 @@
 
 Public: every meld, hand sizes, the stock size, the turnover count, the whole discard pile in
 order, the card taken from the pile this turn and open obligations (both were face up), after
-a turnover the order of the new stock, and per seat the cards everyone saw enter that hand
+a turnover the order of the new stock, per seat the cards everyone saw enter that hand
 and still in it (``known_in_hand``: taken from the discard pile, drawn from a public stock, a
-joker freed by a swap).  Private: the rest of the other hands and a face-down stock.
+joker freed by a swap) and the cards it passed up this round (``passed``).  Private: the
+rest of the other hands and a face-down stock.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ class RummyView:
 
     ``known_in_hand`` is public and the same for every reader: per seat (the reader's own
     included), the cards everyone saw enter that hand this round and still in it.
+    ``passed`` is public too: per seat, the cards it passed up this round (the top of the
+    discard pile when it drew from the stock instead).  ``scope`` says whether the game is
+    one round (``"unit"``) or a whole match.
     """
 
     seat: int | None
@@ -72,6 +76,7 @@ class RummyView:
     hand: tuple[str, ...] | None
     hand_sizes: tuple[int, ...]
     known_in_hand: tuple[tuple[str, ...], ...]
+    passed: tuple[tuple[str, ...], ...]
     stock_size: int
     stock: tuple[str, ...] | None
     discard: tuple[str, ...]
@@ -87,6 +92,9 @@ class RummyView:
     last_scores: tuple[int, ...]
     shown_hands: tuple[tuple[str, ...], ...] | None
     options: str
+    scope: str
+    """``"unit"`` when the game is one round, ``"match"`` when it is a whole match (public:
+    it decides whether the end of this round ends the game)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled by its fields (a compiled frozen class cannot be restored attribute by
@@ -179,6 +187,7 @@ def view(state: RummyState, seat: int | None) -> RummyView:
         hand=None if seat is None else _sorted_cards(hands[seat]),
         hand_sizes=tuple([h.bit_count() for h in hands]),
         known_in_hand=tuple([_sorted_cards(h & known) if h & known else () for h in hands]),
+        passed=tuple([_sorted_cards(m) if m else () for m in state.passed]),
         stock_size=len(state.stock),
         stock=tuple([_TEXT[c] for c in state.stock]) if state.stock_public else None,
         discard=tuple([_TEXT[c] for c in state.discard]),
@@ -194,6 +203,7 @@ def view(state: RummyState, seat: int | None) -> RummyView:
         last_scores=state.last_scores,
         shown_hands=tuple([_sorted_cards(h) for h in hands]) if over else None,
         options=_words(state.cfg.options),
+        scope=state.scope,
     )
 
 
@@ -217,6 +227,7 @@ def view_to_json(view: RummyView) -> dict[str, Any]:
         "hand": None if view.hand is None else list(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "known_in_hand": [list(k) for k in view.known_in_hand],
+        "passed": [list(k) for k in view.passed],
         "stock_size": view.stock_size,
         "stock": None if view.stock is None else list(view.stock),
         "discard": list(view.discard),
@@ -235,6 +246,7 @@ def view_to_json(view: RummyView) -> dict[str, Any]:
         "last_scores": list(view.last_scores),
         "shown_hands": None if view.shown_hands is None else [list(h) for h in view.shown_hands],
         "options": view.options,
+        "scope": view.scope,
     }
 
 
