@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 # -- memoised subset tables ------------------------------------------------------------------
-_SUMS_CACHE: Final[dict[int, dict[int, list[int]]]] = {}
+_SUMS_CACHE: Final[dict[int, dict[int, tuple[int, ...]]]] = {}
 _CACHE_LIMIT: Final = 50_000
 """The subset tables kept before :data:`_SUMS_CACHE` starts again (about 4 KB each)."""
 _TEMPLATE_LIMIT: Final = 20_000
@@ -57,8 +57,13 @@ lists is about 5 KB, so a long-running process (the server) keeps at most about 
 here, where the old limit (200,000) let it grow by about 20 MB a minute under load."""
 
 
-def subset_sums(loose: int) -> dict[int, list[int]]:
-    """Every non-empty subset of ``loose`` worth at most 14 (aces 1), by sum."""
+def subset_sums(loose: int) -> dict[int, tuple[int, ...]]:
+    """Every non-empty subset of ``loose`` worth at most 14 (aces 1), by sum.
+
+    Tuples of ints, not lists: the garbage collector stops tracking them, and a server
+    that formats moves for hours keeps tens of thousands of these (a list is walked by
+    every full collection).
+    """
     found = _SUMS_CACHE.get(loose)
     if found is not None:
         return found
@@ -72,17 +77,18 @@ def subset_sums(loose: int) -> dict[int, list[int]]:
     by_sum: dict[int, list[int]] = {}
     for s, mask in items[1:]:
         by_sum.setdefault(s, []).append(mask)
+    sums = {s: tuple(masks) for s, masks in by_sum.items()}
     if len(_SUMS_CACHE) > _CACHE_LIMIT:
         _SUMS_CACHE.clear()
-    _SUMS_CACHE[loose] = by_sum
-    return by_sum
+    _SUMS_CACHE[loose] = sums
+    return sums
 
 
-def groups(loose: int, value: int) -> list[int]:
+def groups(loose: int, value: int) -> tuple[int, ...]:
     """The groups of ``value`` among ``loose``: subsets summing to it, and lone aces for 14."""
-    found = subset_sums(loose).get(value, [])
+    found = subset_sums(loose).get(value, ())
     if value == 14 and loose & ACE_BITS:
-        return found + [1 << c for c in iter_mask(loose & ACE_BITS)]
+        return found + tuple(1 << c for c in iter_mask(loose & ACE_BITS))
     return found
 
 
