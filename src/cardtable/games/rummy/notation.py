@@ -532,12 +532,12 @@ def _cards_of(v: str) -> list[int]:
     return [_card(w)[0] for w in v.split()]
 
 
-def _known(value: str, hands: list[int]) -> int:
-    """The ``known:`` field (``P2 7H QS; P3 4C`` or ``-``), each card in that seat's hand."""
-    n = len(hands)
-    known = 0
+def _seat_cards(field: str, value: str, n: int) -> list[tuple[int, list[int]]]:
+    """A per-seat list of cards (``P2 7H QS; P3 4C``, or ``-`` for none), each seat once:
+    the ``known:`` and ``passed:`` fields."""
+    out: list[tuple[int, list[int]]] = []
     if value.strip() in _EMPTY:
-        return known
+        return out
     done: set[int] = set()
     for part in value.split(";"):
         words = part.split()
@@ -545,9 +545,17 @@ def _known(value: str, hands: list[int]) -> int:
             continue
         seat = _seats(words[:1], n)[0]
         if seat in done:
-            raise InvalidPositionError(f"known: P{seat + 1} is listed twice")
+            raise InvalidPositionError(f"{field}: P{seat + 1} is listed twice")
         done.add(seat)
-        for c in _cards_of(" ".join(words[1:])):
+        out.append((seat, _cards_of(" ".join(words[1:]))))
+    return out
+
+
+def _known(value: str, hands: list[int]) -> int:
+    """The ``known:`` field (``P2 7H QS; P3 4C`` or ``-``), each card in that seat's hand."""
+    known = 0
+    for seat, cards in _seat_cards("known", value, len(hands)):
+        for c in cards:
             if not hands[seat] >> c & 1:
                 raise InvalidPositionError(f"known: {card_text(c)} is not in P{seat + 1}'s hand")
             known |= 1 << c
@@ -558,8 +566,10 @@ def _passed(value: str, n: int) -> tuple[int, ...]:
     """The ``passed:`` field (``P1 7H; P2 QS 4C`` or ``-``): per seat, the cards it passed
     up this round (anywhere now)."""
     passed = [0] * n
-    if value.strip() in _EMPTY:
-        return tuple(passed)
+    for seat, cards in _seat_cards("passed", value, n):
+        for c in cards:
+            passed[seat] |= 1 << c
+    return tuple(passed)
     done: set[int] = set()
     for part in value.split(";"):
         words = part.split()
