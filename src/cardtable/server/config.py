@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 __all__ = ["Settings", "data_dir", "normalise_database_url"]
 
@@ -32,24 +34,27 @@ def _default_database_url() -> str:
     return f"sqlite:///{data / 'cardtable.sqlite3'}"
 
 
-def _float_env(name: str, default: float) -> float:
+_N = TypeVar("_N", int, float)
+
+
+def _number_env(name: str, parse: Callable[[str], _N], default: _N, what: str) -> _N:
+    """The environment variable ``name`` read by ``parse`` (``default`` when unset or
+    empty); a value it refuses is a :class:`ValueError` that names the variable."""
     raw = os.environ.get(name)
-    if raw in (None, ""):
+    if raw is None or raw == "":
         return default
     try:
-        return float(raw)
+        return parse(raw)
     except ValueError:
-        raise ValueError(f"{name}={raw!r} is not a number") from None
+        raise ValueError(f"{name}={raw!r} is not {what}") from None
+
+
+def _float_env(name: str, default: float) -> float:
+    return _number_env(name, float, default, "a number")
 
 
 def _int_env(name: str, default: int) -> int:
-    raw = os.environ.get(name)
-    if raw in (None, ""):
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ValueError(f"{name}={raw!r} is not a whole number") from None
+    return _number_env(name, int, default, "a whole number")
 
 
 def _origins(raw: str) -> tuple[str, ...]:

@@ -261,3 +261,22 @@ def test_R4_9_random_play_known_cards_are_what_a_spectator_saw_and_no_view_names
         assert steps < 5000
     assert len(ended) == 1  # closed or blocked, exactly once
     assert known(state) == seen
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("passed: P1 7H; P1 2S", "passed: P1 is listed twice"),
+        ("passed: P3 QS", "not a seat"),
+        ("passed: P1 ZZ", ""),
+    ],
+)
+def test_bad_passed_lines_are_refused(line: str, message: str) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        pos(f"P1: 2C 7D\nP2: QS 3H\n{line}\n")
+
+
+def test_passed_lines_read_each_seat_s_cards() -> None:
+    s = pos("P1: 2C 7D\nP2: QS 3H\npassed: P2 7H 4C; P1 9S\n")
+    assert s.passed == (mask("9S"), mask("7H") | mask("4C"))
+    assert GAME.parse_position(GAME.format_position(s)) == s

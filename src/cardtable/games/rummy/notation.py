@@ -570,18 +570,6 @@ def _passed(value: str, n: int) -> tuple[int, ...]:
         for c in cards:
             passed[seat] |= 1 << c
     return tuple(passed)
-    done: set[int] = set()
-    for part in value.split(";"):
-        words = part.split()
-        if not words:
-            continue
-        seat = _seats(words[:1], n)[0]
-        if seat in done:
-            raise InvalidPositionError(f"passed: P{seat + 1} is listed twice")
-        done.add(seat)
-        for c in _cards_of(" ".join(words[1:])):
-            passed[seat] |= 1 << c
-    return tuple(passed)
 
 
 def _build(
