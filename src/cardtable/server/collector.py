@@ -19,7 +19,8 @@ So :class:`Collector` takes the schedule over:
   the games' move tables);
 * **every** ``reclaim_every`` **seconds** (30 minutes) everything is unfrozen and
   collected once, which frees the reference cycles that died while frozen: the one long
-  pause (about a second at 1,000 tables on a 2-core machine), rare.  Serving makes few
+  pause (0.6–2 s at 500 tables on a 2-core machine, growing with what the process
+  holds; docs/server.md), rare.  Serving makes few
   such cycles: ``cardtable serve`` parses HTTP with h11, because httptools' protocol
   object is left in a cycle by every websocket upgrade; what remains are connections
   dropped mid-message (a few kilobytes each).
