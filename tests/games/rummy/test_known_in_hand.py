@@ -268,7 +268,7 @@ def test_R4_9_random_play_known_cards_are_what_a_spectator_saw_and_no_view_names
     [
         ("passed: P1 7H; P1 2S", "passed: P1 is listed twice"),
         ("passed: P3 QS", "not a seat"),
-        ("passed: P1 ZZ", ""),
+        ("passed: P1 ZZ", "not a card"),
     ],
 )
 def test_bad_passed_lines_are_refused(line: str, message: str) -> None:
