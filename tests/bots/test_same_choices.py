@@ -107,7 +107,7 @@ SEARCHES: dict[str, list[tuple[int, list[tuple[str, int]]]]] = {
 recomputed with issue 15: see :data:`HARD_CASINO`; again when its rollout began to take
 the capture worth most points rather than the most cards).  Rummy's were
 recomputed when its determinization began to infer from what the seats did not do and its
-tree to meld first below the root (issue 15, docs/bots.md), and again when it began to
+tree to meld first below the root (issue 15, docs/bots-experiments.md), and again when it began to
 read what a seat passed up (the view's ``passed``, session 7), and again when its reward
 scale went from 30 to 100 (session 7)."""
 

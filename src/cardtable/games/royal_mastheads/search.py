@@ -68,7 +68,7 @@ duplicate match by the total score over the seatings, the seat's score against t
 of the other three: the point margin :mod:`~cardtable.bots.ismcts` rewards, as
 ``tanh(margin / scale)``.  At :data:`SCALE` 60 that sees a 150-point and a 650-point lead
 (one royal bonus of 500) almost alike (0.99 and 1.0); at 300 it is nearly linear up to a
-royal bonus (0.46 and 0.97).  Pilots at a quarter of the budgets (``docs/bots.md``, 20
+royal bonus (0.46 and 0.97).  Pilots at a quarter of the budgets (``docs/bots-experiments.md``, 20
 deals, seed 1000): 300 and 150 won 11 duplicate matches each, hard's reward 8, 300 with
 more points than 150; too few deals to be sure."""
 EXPERT_FINAL_MARGIN = 1.0

@@ -47,16 +47,16 @@ HARD_SIMULATIONS = 1600
 """Simulations per move of ``hard``, within its time contract (0.5 s a move), on the
 compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
 figures and the load they were measured under).  It was 900 for the pure-Python engine;
-the arena pilots of docs/bots.md ("Rummy: what was measured") chose 1,600 with the
+the arena pilots of docs/bots-experiments.md ("Rummy: what was measured") chose 1,600 with the
 inference and the meld-first tree.  Since the rollout is compiled a move costs about half
 as much; 3,000 simulations fit the contract then but did not play better in a pilot
-(issue 15, docs/bots.md), so the budget stayed."""
+(issue 15, docs/bots-experiments.md), so the budget stayed."""
 SCALE = 100.0
 """The reward's scale, ``0.5 + 0.5 * tanh(margin / SCALE)``: about linear over a round's
 margins (a round is won by 25 plus the loser's penalty points, 35 to 100 or so), as a
 duplicate match counts them; at 30 (before session 7) a round lost by 60 and one lost by
 120 were rewarded alike, so the search paid little for the penalty points it held when it
-was caught (arena pilots: docs/bots.md, "Rummy, issue 15, session 7")."""
+was caught (arena pilots: docs/bots-experiments.md, "Rummy, issue 15, session 7")."""
 FINAL_MARGIN = 1.0
 """When a simulation ends the game (a one-round game, as the arena plays it, ends with its
 round), it is rewarded by the round's point margin alone, as every other simulation is: a
@@ -97,7 +97,7 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         # Below the root, a seat that can meld or lay off does so before it discards (as
         # the rollout policy and ``medium`` do): the search's model of every seat's later
         # turns, its own included, then melds at once, and it stops putting off its own
-        # melds to the next turn, a turn at a time (measured: docs/bots.md).
+        # melds to the next turn, a turn at a time (measured: docs/bots-experiments.md).
         moves = legal(state)
         if state.phase == _PLAY:
             plays = [m for m in moves if m.kind == MELD or m.kind == LAYOFF]
