@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-"""Pilot a Royal Mastheads ``expert`` reward against a search opponent in the arena.
+"""Pilot a candidate ``expert`` against a search opponent in the arena.
 
-Registers a candidate ``expert`` (``--sims`` simulations in two independent trees, as the
-level searches, with the reward of ``VARIANT``) and plays it, one against three
-``--opp``, on ``--deals`` duplicate deals from ``--seed`` (the arena's own planning and
-statistics; the count is fixed before the run).  Each finished game is appended to
-``OUT.jsonl`` as it ends, so a stopped pilot keeps its deals (``--from-deal`` resumes it:
-a deal's games depend only on its seed); the summary goes to ``OUT``.
+Registers a candidate ``expert`` for ``GAME`` (``--sims`` simulations split into
+``--trees`` independent trees, their root statistics merged as the level merges them,
+with the reward of ``--variant``; no endgame solver) and plays it against ``--opp`` (in
+Royal Mastheads one against three) on ``--deals`` duplicate deals from ``--seed`` (the
+arena's own planning and statistics; the count is fixed before the run).  Each finished
+game is appended to ``OUT.jsonl`` as it ends, so a stopped pilot keeps its deals
+(``--from-deal`` resumes it: a deal's games depend only on its seed); the summary goes to
+``OUT``.
 
-    nice -n 19 python scripts/mastheads_expert_pilot.py lin300 --deals 20 --seed 1000 \\
-        --sims 12000 --opp ismcts:3000 --out pilot-lin300.json
+    nice -n 19 python scripts/expert_pilot.py royal-mastheads --variant lin300 \\
+        --deals 20 --seed 1000 --sims 12000 --opp ismcts:3000 --out pilot-lin300.json
+    nice -n 19 python scripts/expert_pilot.py rummy --trees 4 --sims 6400 --opp hard \\
+        --deals 50 --seed 1020 --out pilot-rummy-4trees.json
 
-Variants: ``base`` (``hard``'s reward), ``lin150`` and ``lin300`` (the point margin alone,
-``tanh(margin / 150)`` or ``/ 300``).  Never pilot on the strength rows' seeds.
+Variants: ``base`` (the game's ``hard`` reward), ``lin150`` and ``lin300`` (the point
+margin alone, ``tanh(margin / 150)`` or ``/ 300``).  Never pilot on the strength rows'
+seeds.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ class PilotExpert:
     """A candidate ``expert``: ``sims`` simulations in ``trees`` independent trees."""
 
     def __init__(self, game: AnyGame, variant: str, sims: int, trees: int = 2) -> None:
-        self.name = f"x-{variant}"
+        self.name = f"x-{variant}-{trees}"
         profile = game.search_profile()
         reward = VARIANTS[variant]
         if reward is not None:
@@ -68,7 +73,9 @@ class PilotExpert:
 def main() -> int:
     """Play the pilot and print the candidate's duplicate-match figures."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("variant", choices=sorted(VARIANTS))
+    p.add_argument("game", help="the game's name, e.g. rummy or royal-mastheads")
+    p.add_argument("--variant", choices=sorted(VARIANTS), default="base")
+    p.add_argument("--trees", type=int, default=2, help="independent trees (the level: 2)")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--sims", type=int, default=48_000)
@@ -78,9 +85,9 @@ def main() -> int:
         "--from-deal", type=int, default=0, help="resume: skip the deals before this one"
     )
     args = p.parse_args()
-    name = f"x-{args.variant}"
-    register_bot(name, "royal-mastheads", lambda g: PilotExpert(g, args.variant, args.sims))
-    cfg = ArenaConfig("royal-mastheads", (name, args.opp), args.deals, args.seed)
+    name = f"x-{args.variant}-{args.trees}"
+    register_bot(name, args.game, lambda g: PilotExpert(g, args.variant, args.sims, args.trees))
+    cfg = ArenaConfig(args.game, (name, args.opp), args.deals, args.seed)
     start = time.time()
     with open(args.out + ".jsonl", "w") as log:
 
