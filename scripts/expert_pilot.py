@@ -7,8 +7,8 @@ with the reward of ``--variant``; no endgame solver) and plays it against ``--op
 Royal Mastheads one against three) on ``--deals`` duplicate deals from ``--seed`` (the
 arena's own planning and statistics; the count is fixed before the run).  Each finished
 game is appended to ``OUT.jsonl`` as it ends, so a stopped pilot keeps its deals
-(``--from-deal`` resumes it: a deal's games depend only on its seed); the summary goes to
-``OUT``.
+(``--from-deal`` resumes it, appending: a deal's games depend only on its seed); the
+summary of the deals this run played goes to ``OUT``.
 
     nice -n 19 python scripts/expert_pilot.py royal-mastheads --variant lin300 \\
         --deals 20 --seed 1000 --sims 12000 --opp ismcts:3000 --out pilot-lin300.json
@@ -89,7 +89,8 @@ def main() -> int:
     register_bot(name, args.game, lambda g: PilotExpert(g, args.variant, args.sims, args.trees))
     cfg = ArenaConfig(args.game, (name, args.opp), args.deals, args.seed)
     start = time.time()
-    with open(args.out + ".jsonl", "w") as log:
+    # A resumed pilot appends to the games it kept; a new one starts the file afresh.
+    with open(args.out + ".jsonl", "a" if args.from_deal else "w") as log:
 
         def keep(r: GameResult) -> None:
             row = {"deal": r.deal, "rot": r.rotation, "ent": r.entrant_of_seat, "scores": r.scores}
