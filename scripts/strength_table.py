@@ -89,12 +89,19 @@ def render(result: dict[str, Any], deals: int, seed: int) -> str:
     dlo, dhi = a["duplicate_ci95"]
     glo, ghi = a["ci95"]
     short = f" (fewer than {TARGET_DEALS} deals)" if deals < TARGET_DEALS else ""
+    # Results saved before the arena reported the margin a deal show a dash.
+    margin = (
+        f"{a['duplicate_margin']:+.1f} ± {a['duplicate_margin_se']:.1f}"
+        if "duplicate_margin" in a
+        else "—"
+    )
     return (
         f"| {cfg['game']} | {a['bot']} vs {b['bot']} "
         f"| {deals} × {seatings} = {result['games']}{short} "
         f"| **{pct(a['duplicate_win_rate'])}** ({100 * dlo:.1f}–{100 * dhi:.1f}) "
         f"| {pct(a['win_rate'])} ({100 * glo:.1f}–{100 * ghi:.1f}) "
         f"| {a['mean_points']:.1f} / {b['mean_points']:.1f} "
+        f"| {margin} "
         f"| {a['rating']:.1f} / {b['rating']:.1f} | {seed} |"
     )
 
@@ -131,8 +138,9 @@ def progress(journal: Path, deals: int, seed: int) -> str:
 
 HEADER = (
     "| game | A vs B | deals × seatings = games | A wins duplicate matches (95% CI) "
-    "| A wins games (95% CI) | mean points A / B | rating A / B | seed |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| A wins games (95% CI) | mean points A / B | A's margin a deal (± s.e.) "
+    "| rating A / B | seed |\n"
+    "|---|---|---|---|---|---|---|---|---|"
 )
 
 

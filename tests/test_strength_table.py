@@ -53,6 +53,7 @@ def test_render_reads_an_arena_result(tmp_path: Path) -> None:
     a = result["bots"][0]
     assert row.startswith("| royal-casino | medium vs random | 3 × 2 = 6 (fewer than 100 deals) |")
     assert f"**{100 * a['duplicate_win_rate']:.1f}%**" in row
+    assert f"| {a['duplicate_margin']:+.1f} ± {a['duplicate_margin_se']:.1f} |" in row
     assert row.endswith("| 4 |")
     assert script.command("rummy", "hard,medium", 24, 2) == (
         "cardtable arena rummy --bots hard,medium --games 24 --seed 2"

@@ -90,11 +90,31 @@ def test_wins_and_intervals() -> None:
     assert game_wins(r2, 2) == [0.5, 0.5]
 
 
+def test_the_margin_a_deal_compares_each_deal_over_its_seatings() -> None:
+    """Three deals of two seatings each; "a" sits first in seating 0, second in seating 1."""
+
+    def game(index: int, deal: int, a: int, b: int) -> GameResult:
+        seats, ent = (("a", "b"), (0, 1)) if index % 2 == 0 else (("b", "a"), (1, 0))
+        scores = (a, b) if index % 2 == 0 else (b, a)
+        winners = (0,) if scores[0] > scores[1] else (1,)
+        return GameResult(index, deal, index % 2, seats, ent, ((0,), (1,)), scores, winners, 1, 10)
+
+    results = [game(0, 0, 10, 4), game(1, 0, 2, 6), game(2, 1, 0, 8), game(3, 1, 5, 1)]
+    results += [game(4, 2, 3, 3), game(5, 2, 3, 3)]
+    cfg = ArenaConfig("royal-casino", ("a", "b"), deals=3, seed=0)
+    a, b = summarise(cfg, results).entrants
+    # Deal totals: a 12 / b 10, a 5 / b 9, a 6 / b 6; a's margins +2, -4, 0.
+    assert a.match_margin == (-0.667, 1.764) and b.match_margin == (0.667, 1.764)
+    assert (a.match_wins, b.match_wins) == (1.5, 1.5)
+    assert a.to_json()["duplicate_margin"] == -0.667
+    assert a.to_json()["duplicate_margin_se"] == 1.764
+
+
 def test_summary_json_keys() -> None:
     cfg = ArenaConfig("royal-casino", ("medium", "random"), deals=2, seed=2)
     data = summarise(cfg, run_local(plan(cfg))).to_json()
     for bot in data["bots"]:
-        assert {"win_rate", "ci95", "mean_points", "rating"} <= set(bot)
+        assert {"win_rate", "ci95", "mean_points", "rating", "duplicate_margin"} <= set(bot)
     assert Counter(b["bot"] for b in data["bots"]) == {"medium": 1, "random": 1}
 
 

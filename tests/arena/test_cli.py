@@ -24,6 +24,18 @@ def test_arena_json_and_files(tmp_path: Path) -> None:
     assert json.loads(again.output) == data
 
 
+def test_the_arena_table_shows_the_margin_a_deal_uncut() -> None:
+    """An 80-column terminal (CliRunner's) wraps the intervals, never cuts a figure short."""
+    args = ["arena", "casino", "--bots", "medium,random", "--games", "2", "--seed", "3"]
+    res = CliRunner().invoke(cli, args)
+    assert res.exit_code == 0, res.output
+    data = json.loads(CliRunner().invoke(cli, [*args, "--json"]).output)
+    medium, rnd = data["bots"]
+    assert "margin/deal" in res.output and "…" not in res.output
+    assert f"{medium['duplicate_margin']:+.1f} ± {medium['duplicate_margin_se']:.1f}" in res.output
+    assert medium["duplicate_margin"] == -rnd["duplicate_margin"]
+
+
 def test_arena_sweep_with_a_real_bot(tmp_path: Path) -> None:
     chart = tmp_path / "sweep.png"
     res = CliRunner().invoke(

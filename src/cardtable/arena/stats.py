@@ -5,7 +5,10 @@ every entrant holds exactly one side, an entrant **wins** a game when its side i
 the game's winners (shared wins split the point).  When one entrant holds several sides
 (one ``hard`` against three ``medium``), entrants are compared by their score instead:
 the best scores win (ties split).  A **duplicate match** is one deal over all its
-seatings: the entrant with the highest total score over the seatings wins it.
+seatings: the entrant with the highest total score over the seatings wins it.  An
+entrant's **margin a deal** is its total score over a deal's seatings minus the mean of
+the other entrants' totals, averaged over the deals, with its standard error: a finer
+measure than who wins the deal, for comparing bots on the same deals.
 
 Ratings are openskill's Plackett–Luce ratings, updated game by game in job order: each
 side is a team of the entrants in its seats (partnerships are teams of two), or, when an
@@ -13,6 +16,8 @@ entrant holds several sides, each entrant is a team ranked by its score.
 
 >>> wilson(60, 100)
 (0.502, 0.691)
+>>> mean_and_error([10.0, -2.0, 4.0])
+(4.0, 3.464)
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from openskill.models import PlackettLuce
 
 from cardtable.arena.core import ArenaConfig, GameResult
 
-__all__ = ["EntrantSummary", "Summary", "game_wins", "summarise", "wilson"]
+__all__ = ["EntrantSummary", "Summary", "game_wins", "mean_and_error", "summarise", "wilson"]
 
 Z95 = 1.959963984540054
 
@@ -40,6 +45,19 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3))
+
+
+def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (rounded to 3 places; the error is 0
+    below two values)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0)
+    mean = sum(values) / n
+    if n < 2:
+        return (round(mean, 3), 0.0)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return (round(mean, 3), round(math.sqrt(var / n), 3))
 
 
 def _entrant_sides(r: GameResult, entrants: int) -> list[list[int]]:
@@ -95,6 +113,8 @@ class EntrantSummary:
     rating: float
     mu: float
     sigma: float
+    match_margin: tuple[float, float] = (0.0, 0.0)
+    """The margin a deal (see the module doc): mean and standard error."""
 
     def to_json(self) -> dict[str, Any]:
         """The entrant as JSON (``win_rate``, ``ci95``, ``mean_points``, ``rating``, …)."""
@@ -109,6 +129,8 @@ class EntrantSummary:
             "duplicate_wins": self.match_wins,
             "duplicate_win_rate": round(self.match_win_rate, 4),
             "duplicate_ci95": list(self.match_ci95),
+            "duplicate_margin": self.match_margin[0],
+            "duplicate_margin_se": self.match_margin[1],
             "rating": round(self.rating, 3),
             "mu": round(self.mu, 3),
             "sigma": round(self.sigma, 3),
@@ -193,6 +215,12 @@ def summarise(cfg: ArenaConfig, results: Sequence[GameResult]) -> Summary:
         top = [e for e, t in enumerate(totals) if t == best]
         for e in top:
             match_wins[e] += 1.0 / len(top)
+    margins = [
+        mean_and_error(
+            [t[e] - (sum(t) - t[e]) / (k - 1) if k > 1 else 0.0 for t in by_deal.values()]
+        )
+        for e in range(k)
+    ]
     ratings = _ratings(ordered, k) if k > 1 else [(0.0, 25.0, 25 / 3)]
     n = len(ordered)
     m = len(by_deal)
@@ -209,6 +237,7 @@ def summarise(cfg: ArenaConfig, results: Sequence[GameResult]) -> Summary:
             match_wins[e] / m if m else 0.0,
             wilson(match_wins[e], m),
             *ratings[e],
+            margins[e],
         )
         for e in range(k)
     )

@@ -38,10 +38,15 @@ class RunningTable:
 
 
 def summary_table(summary: Summary, title: str) -> RichTable:
-    """The results: win rate with its 95% interval, duplicate matches, points, rating."""
+    """The results: win rate with its 95% interval, duplicate matches, points, the margin a
+    deal (with its standard error), rating."""
     table = RichTable(title=title)
-    for column in ("bot", "games", "win % (95% CI)", "dup. match % (95% CI)", "points", "rating"):
-        table.add_column(column, justify="left" if column == "bot" else "right", no_wrap=True)
+    columns = ("bot", "games", "win % (95% CI)", "dup. match % (95% CI)", "points")
+    for column in (*columns, "margin/deal", "rating"):
+        # An interval may wrap under its rate in a narrow terminal; nothing is cut short.
+        table.add_column(
+            column, justify="left" if column == "bot" else "right", no_wrap="CI" not in column
+        )
     for e in summary.entrants:
         table.add_row(
             e.bot,
@@ -50,6 +55,7 @@ def summary_table(summary: Summary, title: str) -> RichTable:
             f"{100 * e.match_win_rate:.1f} ({100 * e.match_ci95[0]:.1f}–"
             f"{100 * e.match_ci95[1]:.1f})",
             f"{e.mean_points:.2f}",
+            f"{e.match_margin[0]:+.1f} ± {e.match_margin[1]:.1f}",
             f"{e.rating:.2f}",
         )
     return table

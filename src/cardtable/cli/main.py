@@ -380,7 +380,8 @@ def arena(
     Every deal is replayed with the seats rotated so that each bot plays every seat's
     cards; results are the same for a given --seed with any --workers or with --ray.
     Prints win rates with Wilson 95% intervals, duplicate matches won (a deal over all
-    its seatings), mean points per game and openskill ratings.
+    its seatings), mean points per game, the margin a deal (a bot's points over a deal's
+    seatings minus the others', with its standard error) and openskill ratings.
     """
     g = get_game(game)
     names = parse_bots(g, bots)
