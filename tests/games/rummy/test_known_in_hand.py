@@ -142,9 +142,12 @@ def test_position_round_trip_and_old_positions() -> None:
         ("known: P2 7D", "not in P2's hand"),
         ("known: P1 7D; P1 2C", "listed twice"),
         ("known: P3 QS", "not a seat"),
+        ("passed: P1 7H; P1 2S", "passed: P1 is listed twice"),
+        ("passed: P3 QS", "not a seat"),
+        ("passed: P1 ZZ", "not a card"),
     ],
 )
-def test_bad_known_lines_are_refused(line: str, message: str) -> None:
+def test_bad_known_and_passed_lines_are_refused(line: str, message: str) -> None:
     with pytest.raises(InvalidPositionError, match=message):
         pos(f"P1: 2C 7D\nP2: QS 3H\n{line}\n")
 
@@ -261,19 +264,6 @@ def test_R4_9_random_play_known_cards_are_what_a_spectator_saw_and_no_view_names
         assert steps < 5000
     assert len(ended) == 1  # closed or blocked, exactly once
     assert known(state) == seen
-
-
-@pytest.mark.parametrize(
-    ("line", "message"),
-    [
-        ("passed: P1 7H; P1 2S", "passed: P1 is listed twice"),
-        ("passed: P3 QS", "not a seat"),
-        ("passed: P1 ZZ", "not a card"),
-    ],
-)
-def test_bad_passed_lines_are_refused(line: str, message: str) -> None:
-    with pytest.raises(InvalidPositionError, match=message):
-        pos(f"P1: 2C 7D\nP2: QS 3H\n{line}\n")
 
 
 def test_passed_lines_read_each_seat_s_cards() -> None:
