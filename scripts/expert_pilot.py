@@ -3,19 +3,25 @@
 
 Registers a candidate ``expert`` for ``GAME`` (``--sims`` simulations split into
 ``--trees`` independent trees, their root statistics merged as the level merges them,
-with the reward of ``--variant``; no endgame solver) and plays it against ``--opp`` (in
-Royal Mastheads one against three) on ``--deals`` duplicate deals from ``--seed`` (the
-arena's own planning and statistics; the count is fixed before the run).  Each finished
-game is appended to ``OUT.jsonl`` as it ends, so a stopped pilot keeps its deals
-(``--from-deal`` resumes it, appending: a deal's games depend only on its seed); the
-summary of the deals this run played goes to ``OUT``.
+searching with the game's ``--profile`` — its ``hard`` or its ``expert`` search profile —
+and the reward of ``--variant`` or ``--scale``; the endgame solver with ``--nodes`` nodes
+and ``--worlds`` sampled worlds where the game has one and it applies, none with 0) and
+plays it against ``--opp`` (in Royal Mastheads one against three) on ``--deals`` duplicate
+deals from ``--seed`` (the arena's own planning and statistics; the count is fixed before
+the run), in ``--workers`` processes.  Each finished game is appended to ``OUT.jsonl`` as
+it ends, so a stopped pilot keeps its deals (``--from-deal`` resumes it, appending: a
+deal's games depend only on its seed); the summary of the deals this run played goes to
+``OUT``.
 
     nice -n 19 python scripts/expert_pilot.py royal-mastheads --variant lin300 \\
         --deals 20 --seed 1000 --sims 12000 --opp ismcts:3000 --out pilot-lin300.json
     nice -n 19 python scripts/expert_pilot.py rummy --trees 4 --sims 6400 --opp hard \\
         --deals 50 --seed 1020 --out pilot-rummy-4trees.json
+    python scripts/expert_pilot.py royal-casino --profile expert --scale 6 --trees 1 \\
+        --sims 1200 --nodes 24000 --worlds 16 --opp hard --deals 200 --seed 1001 \\
+        --workers 2 --out pilot-rc-scale6.json
 
-Variants: ``base`` (the game's ``hard`` reward), ``lin150`` and ``lin300`` (the point
+Variants: ``base`` (the profile's own reward), ``lin150`` and ``lin300`` (the point
 margin alone, ``tanh(margin / 150)`` or ``/ 300``).  Never pilot on the strength rows'
 seeds.
 """
@@ -26,16 +32,14 @@ import argparse
 import dataclasses
 import json
 import os
-import random
 import sys
 import time
-from collections.abc import Sequence
-from typing import Any
 
 from cardtable.arena import ArenaConfig, GameResult, plan, run_local, summarise
 from cardtable.bots.base import register_bot
-from cardtable.bots.ismcts import SearchAdapter, search
-from cardtable.bots.levels import merge_results
+from cardtable.bots.ismcts import SearchAdapter
+from cardtable.bots.levels import ISMCTSBot
+from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 
 VARIANTS: dict[str, tuple[float, float] | None] = {
@@ -46,28 +50,39 @@ VARIANTS: dict[str, tuple[float, float] | None] = {
 """Each variant's reward as (scale, final margin); ``None``: the game's own profile."""
 
 
-class PilotExpert:
-    """A candidate ``expert``: ``sims`` simulations in ``trees`` independent trees."""
+class PilotExpert(ISMCTSBot):
+    """A candidate ``expert``: the level's bot with its own budgets and search profile.
 
-    def __init__(self, game: AnyGame, variant: str, sims: int, trees: int = 2) -> None:
-        self.name = f"x-{variant}-{trees}"
-        profile = game.search_profile()
-        reward = VARIANTS[variant]
-        if reward is not None:
-            profile = dataclasses.replace(profile, scale=reward[0], final_margin=reward[1])
-        self.adapter = SearchAdapter(game, profile)
-        self.sims = sims
-        self.trees = trees
+    Its trees are searched in turn in the arena's worker process (as the level's are
+    there), so the profile given here is the one every tree searches with."""
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        """The most visited action of the merged trees (seeded as the levels seed them)."""
-        if len(legal) == 1:
-            return legal[0]
-        seed = rng.randrange(1 << 62)
-        seeds = [random.Random(seed + i).randrange(1 << 62) for i in range(self.trees)]
-        share = self.sims // self.trees
-        results = [search(self.adapter, view, legal, random.Random(s), share) for s in seeds]
-        return merge_results(results).best()
+    def __init__(
+        self,
+        game: AnyGame,
+        profile: SearchProfile,
+        sims: int,
+        trees: int,
+        nodes: int,
+        worlds: int,
+        name: str,
+    ) -> None:
+        super().__init__(game, sims, workers=trees, name=name, solver_nodes=nodes, worlds=worlds)
+        self._adapter = SearchAdapter(game, profile)
+
+
+def candidate_profile(game: AnyGame, base: str, variant: str, scale: float) -> SearchProfile:
+    """The search profile a candidate searches with: the game's ``hard`` or ``expert``
+    profile (``hard``'s where the game has no other), its reward changed by ``variant``,
+    then its scale by ``scale`` (0: unchanged)."""
+    profile = game.search_profile()
+    if base == "expert" and profile.expert is not None:
+        profile = profile.expert
+    reward = VARIANTS[variant]
+    if reward is not None:
+        profile = dataclasses.replace(profile, scale=reward[0], final_margin=reward[1])
+    if scale:
+        profile = dataclasses.replace(profile, scale=scale)
+    return profile
 
 
 def main() -> int:
@@ -75,6 +90,16 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("game", help="the game's name, e.g. rummy or royal-mastheads")
     p.add_argument("--variant", choices=sorted(VARIANTS), default="base")
+    p.add_argument("--profile", choices=("hard", "expert"), default="hard")
+    p.add_argument("--scale", type=float, default=0.0, help="the reward's scale (0: as is)")
+    p.add_argument("--nodes", type=int, default=0, help="solver nodes a move (0: no solver)")
+    p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="arena worker processes (at least 2 with --trees above 1)",
+    )
     p.add_argument("--trees", type=int, default=2, help="independent trees (the level: 2)")
     p.add_argument("--deals", type=int, default=20)
     p.add_argument("--seed", type=int, default=1000)
@@ -85,8 +110,18 @@ def main() -> int:
         "--from-deal", type=int, default=0, help="resume: skip the deals before this one"
     )
     args = p.parse_args()
-    name = f"x-{args.variant}-{args.trees}"
-    register_bot(name, args.game, lambda g: PilotExpert(g, args.variant, args.sims, args.trees))
+    if args.trees > 1 and args.workers < 2:
+        p.error(
+            "with --trees above 1, --workers must be at least 2 (the trees run in turn "
+            "in the arena's worker processes)"
+        )
+    name = f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.trees}"
+
+    def make(g: AnyGame) -> PilotExpert:
+        profile = candidate_profile(g, args.profile, args.variant, args.scale)
+        return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
+
+    register_bot(name, args.game, make)
     cfg = ArenaConfig(args.game, (name, args.opp), args.deals, args.seed)
     start = time.time()
     # A resumed pilot appends to the games it kept; a new one starts the file afresh.
@@ -98,7 +133,7 @@ def main() -> int:
             log.flush()
 
         jobs = [j for j in plan(cfg) if j.deal >= args.from_deal]
-        results = run_local(jobs, 1, keep)
+        results = run_local(jobs, args.workers, keep)
     summary = summarise(cfg, results)
     out = summary.to_json()
     out["wall_seconds"] = round(time.time() - start)

@@ -15,6 +15,7 @@ from cardtable.bots.levels import (
     HARD_SECONDS,
     GreedyLevelBot,
     ISMCTSBot,
+    expert_simulations,
     expert_workers,
     hard_nodes,
     hard_simulations,
@@ -57,7 +58,7 @@ def _expert(game: AnyGame) -> ISMCTSBot:
     solver = game.search_profile().solver
     return ISMCTSBot(
         game,
-        hard_simulations(game) * EXPERT_FACTOR,
+        expert_simulations(game),
         workers=expert_workers(),
         name="expert",
         solver_nodes=hard_nodes(game) * EXPERT_FACTOR,

@@ -7,7 +7,8 @@
   ``solver``) with a fixed number of nodes where it applies.  The budgets are calibrated
   so that a move stays within :data:`HARD_SECONDS` on the reference machine; work counted
   in simulations and nodes, not a clock, keeps games reproducible from their seed.
-* ``expert``: four times the ``hard`` budgets (:data:`EXPERT_FACTOR`), the search split
+* ``expert``: four times the ``hard`` budgets (:data:`EXPERT_FACTOR`; a game whose
+  search profile sets ``expert_simulations`` searches that many), the search split
   into :data:`EXPERT_TREES` independent trees (root parallelisation: visit counts summed),
   searched in parallel by up to that many worker processes; within :data:`EXPERT_SECONDS`
   a move.  The number of trees is fixed, never the machine's core count, so an expert
@@ -58,6 +59,7 @@ __all__ = [
     "HARD_SECONDS",
     "GreedyLevelBot",
     "ISMCTSBot",
+    "expert_simulations",
     "hard_nodes",
     "hard_simulations",
     "level_adapter",
@@ -110,6 +112,19 @@ def hard_simulations(game: AnyGame) -> int:
     """The simulations per move of ``hard`` for ``game`` (its kit decides, within the
     ``hard`` time contract)."""
     return game.search_profile().hard_simulations
+
+
+def expert_simulations(game: AnyGame) -> int:
+    """The simulations per move of ``expert`` for ``game``: its kit's
+    ``expert_simulations`` where it sets them (within the ``expert`` time contract), else
+    :data:`EXPERT_FACTOR` times ``hard``'s.
+
+    >>> from cardtable.games import get_game
+    >>> expert_simulations(get_game("rummy")) == EXPERT_FACTOR * hard_simulations(get_game("rummy"))
+    True
+    """
+    profile = game.search_profile()
+    return profile.expert_simulations or EXPERT_FACTOR * profile.hard_simulations
 
 
 def hard_nodes(game: AnyGame) -> int:

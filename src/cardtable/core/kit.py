@@ -122,7 +122,10 @@ class SearchProfile:
     given, plays the end of a unit exactly (or on sampled worlds) instead of searching.
     ``expert``, when given, is the profile the ``expert`` level searches with instead of
     this one (e.g. a reward fitted to what its extra budget can reach); ``hard`` and the
-    other levels always search with this one.
+    other levels always search with this one.  ``expert_simulations``, when not 0, is the
+    ``expert`` level's budget per move (0: a fixed multiple of ``hard_simulations``, see
+    :mod:`cardtable.bots.levels`), for a game whose ``expert`` time contract has room for
+    more.
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -136,3 +139,4 @@ class SearchProfile:
     hard_simulations: int = DEFAULT_HARD_SIMULATIONS
     solver: Solver | None = None
     expert: SearchProfile | None = None
+    expert_simulations: int = 0

@@ -12,6 +12,7 @@ action that came from the legal-action generator), so the rules stay the game's.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 
@@ -31,6 +32,8 @@ from cardtable.games.royal_casino.state import (
 from cardtable.games.royal_casino.view import RoyalCasinoView
 
 __all__ = [
+    "EXPERT_SCALE",
+    "EXPERT_SIMULATIONS",
     "FINAL_MARGIN",
     "HARD_NODES",
     "HARD_SIMULATIONS",
@@ -60,6 +63,18 @@ later card in far fewer; before the final deal a sampled world of the last
 nodes, so 8 to 16 worlds fit (all 16 with fewer cards left)."""
 SCALE = 3.0
 """A typical point margin of one hand."""
+EXPERT_SIMULATIONS = 9_600
+"""Simulations per move of ``expert``: eight times ``hard``'s (two trees of 4,800), where
+the other games' ``expert`` searches four times.  One tree of 2,400 took 0.46 / 0.72 /
+0.82 CPU seconds a move (mean / 95th percentile / largest; the dearest moves: every
+fourth move of three hands with cards in the stock, load average 2.0), so two trees of
+4,800 in two worker processes take about 1.6 s at most, inside the 2 s contract
+(docs/bots.md)."""
+EXPERT_SCALE = 6.0
+"""The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  A duplicate match
+is won on the total points of its seatings, so a point gained on a lead counts as much as
+one gained when behind; ``tanh(d / 3)`` sees a 3-point and a 6-point lead almost alike
+(0.76 and 0.96), ``tanh(d / 6)`` tells them apart (0.46 and 0.76)."""
 FINAL_MARGIN = 1.0
 """The share of the hand's margin reward in the reward of a simulation that ends the
 game (the rest: win or loss).  A duplicate match is won on the total points of its
@@ -176,8 +191,14 @@ SOLVER = Solver(solve_mode, solve_state, HARD_NODES)
 
 
 def search_profile() -> SearchProfile:
-    """Royal Casino's search profile."""
-    return SearchProfile(
+    """Royal Casino's search profile; ``expert`` searches :data:`EXPERT_SIMULATIONS` with
+    its own profile, the same but for the reward's scale (:data:`EXPERT_SCALE`).
+
+    >>> p = search_profile()
+    >>> p.scale, p.expert is not None and p.expert.scale, p.expert_simulations
+    (3.0, 6.0, 9600)
+    """
+    hard = SearchProfile(
         points,
         SCALE,
         _apply,
@@ -188,3 +209,5 @@ def search_profile() -> SearchProfile:
         hard_simulations=HARD_SIMULATIONS,
         solver=SOLVER,
     )
+    expert = dataclasses.replace(hard, scale=EXPERT_SCALE)
+    return dataclasses.replace(hard, expert=expert, expert_simulations=EXPERT_SIMULATIONS)
