@@ -32,8 +32,11 @@ import argparse
 import dataclasses
 import json
 import os
+import random
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from cardtable.arena import ArenaConfig, GameResult, plan, run_local, summarise
 from cardtable.bots.base import register_bot
@@ -41,6 +44,7 @@ from cardtable.bots.ismcts import SearchAdapter
 from cardtable.bots.levels import ISMCTSBot
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
+from cardtable.games.rummy.playout import policy_playout
 
 VARIANTS: dict[str, tuple[float, float] | None] = {
     "base": None,
@@ -70,10 +74,23 @@ class PilotExpert(ISMCTSBot):
         self._adapter = SearchAdapter(game, profile)
 
 
-def candidate_profile(game: AnyGame, base: str, variant: str, scale: float) -> SearchProfile:
+def rummy_playout(depth: int) -> Callable[[Any, random.Random], tuple[tuple[float, ...], bool]]:
+    """Rummy's playout (its rollout policy) cut after ``depth`` actions instead of the
+    kit's :data:`~cardtable.games.rummy.search.ROLLOUT_DEPTH`."""
+
+    def playout(state: Any, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+        return policy_playout(state, rng, depth)
+
+    return playout
+
+
+def candidate_profile(
+    game: AnyGame, base: str, variant: str, scale: float, rollout_depth: int = 0
+) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
-    then its scale by ``scale`` (0: unchanged)."""
+    then its scale by ``scale`` (0: unchanged), and in Rummy its playout cut after
+    ``rollout_depth`` actions (0: the kit's depth)."""
     profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -82,6 +99,10 @@ def candidate_profile(game: AnyGame, base: str, variant: str, scale: float) -> S
         profile = dataclasses.replace(profile, scale=reward[0], final_margin=reward[1])
     if scale:
         profile = dataclasses.replace(profile, scale=scale)
+    if rollout_depth:
+        if game.info.name != "rummy":
+            raise ValueError("--rollout-depth applies to Rummy only")
+        profile = dataclasses.replace(profile, playout=rummy_playout(rollout_depth))
     return profile
 
 
@@ -93,6 +114,9 @@ def main() -> int:
     p.add_argument("--profile", choices=("hard", "expert"), default="hard")
     p.add_argument("--scale", type=float, default=0.0, help="the reward's scale (0: as is)")
     p.add_argument("--nodes", type=int, default=0, help="solver nodes a move (0: no solver)")
+    p.add_argument(
+        "--rollout-depth", type=int, default=0, help="Rummy: actions a playout plays (0: 40)"
+    )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
         "--workers",
@@ -110,15 +134,17 @@ def main() -> int:
         "--from-deal", type=int, default=0, help="resume: skip the deals before this one"
     )
     args = p.parse_args()
+    if args.rollout_depth and args.game != "rummy":
+        p.error("--rollout-depth applies to Rummy only")
     if args.trees > 1 and args.workers < 2:
         p.error(
             "with --trees above 1, --workers must be at least 2 (the trees run in turn "
             "in the arena's worker processes)"
         )
-    name = f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.trees}"
+    name = f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}-{args.trees}"
 
     def make(g: AnyGame) -> PilotExpert:
-        profile = candidate_profile(g, args.profile, args.variant, args.scale)
+        profile = candidate_profile(g, args.profile, args.variant, args.scale, args.rollout_depth)
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 
     register_bot(name, args.game, make)
