@@ -83,12 +83,29 @@ def test_the_solver_node_budget_binds() -> None:
     assert bot.last_solved is not None and bot.last_solved.exact
     assert 0 < bot.last_solved.nodes <= hard_nodes(game)
     assert result.stats[0].action in legal
-    # Out of nodes: the search gets half its simulations.
+    # Out of nodes: the search gets all its simulations.
     starved = ISMCTSBot(game, simulations=60, solver_nodes=5)
     with wall_clock_cap(False):
         result = starved.analyse(view, legal, random.Random(2))
     assert starved.last_solved is None
-    assert result.simulations == 30
+    assert result.simulations == 60
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_move_the_solver_does_not_cover_gets_the_whole_search(workers: int) -> None:
+    # Until session 9 such a move (every move before the end of a Royal Casino hand)
+    # was searched with half the level's simulations, as if a solve had run out.
+    game = get_game("royal-casino")
+    state = game.new_game(2, seed=3, scope="unit")
+    seat = game.to_act(state)
+    assert seat is not None
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    bot = ISMCTSBot(game, simulations=40, workers=workers, solver_nodes=hard_nodes(game))
+    with wall_clock_cap(False):
+        result = bot.analyse(view, legal, random.Random(4))
+    assert bot.last_solved is None
+    assert result.simulations == 40
+    assert sum(s.visits for s in result.stats) == 40
 
 
 def test_pimc_solves_sampled_worlds_within_its_nodes() -> None:

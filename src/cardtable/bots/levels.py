@@ -253,8 +253,9 @@ class ISMCTSBot:
 
     With ``solver_nodes > 0`` and a game whose kit has a solver, positions the solver
     covers are solved instead (exactly, or ``worlds`` sampled worlds), within that many
-    nodes; a solve that runs out (the node budget is about half a move's time) leaves
-    the search half its simulations.
+    nodes; a move the solver does not settle (it does not apply, or it ran out of nodes)
+    is searched with all the simulations (the node budget and the simulations are each
+    about half a move's time).
     ``cap_seconds`` is the wall-clock safety cap of a level (on unless
     :func:`wall_clock_cap` turned it off); ``clock`` is the clock it reads.
     ``expert_profile`` searches with the game's ``expert`` search profile where it has one
@@ -308,10 +309,9 @@ class ISMCTSBot:
             if solved is not None:
                 self.last_solved = solved
                 return self._break_ties(view, solved, seed, sims, _stopper(cap, self.clock))
-            if self.game.search_profile().solver is not None:
-                # A solve that ran out of nodes spent about half a move's time (the node
-                # budgets are calibrated so): the search keeps the other half.
-                sims = max(1, sims // 2)
+            # Not solved (the solver does not apply here, or it ran out of nodes): the
+            # search has its whole budget.  A game's node and simulation budgets are each
+            # about half a move's time, so a failed solve and the search fit one move.
         stop = _stopper(cap, self.clock)
         if self.workers == 1:
             return search(self._adapter, view, legal, random.Random(seed), sims, stop)

@@ -14,7 +14,7 @@ from cardtable.games.royal_casino import search as kit
 
 def test_hard_profile_is_unchanged() -> None:
     profile = GAME.search_profile()
-    assert (profile.scale, profile.final_margin, profile.hard_simulations) == (3.0, 1.0, 1200)
+    assert (profile.scale, profile.final_margin, profile.hard_simulations) == (3.0, 1.0, 600)
     assert profile.solver is kit.SOLVER
 
 

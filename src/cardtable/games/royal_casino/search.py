@@ -48,12 +48,14 @@ __all__ = [
     "solve_state",
 ]
 
-HARD_SIMULATIONS = 1200
+HARD_SIMULATIONS = 600
 """Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
-move of a hand is the dearest (48 cards of rollout).  ``scripts/level_timing.py
-royal-casino --level hard --games 4 --seed 1001`` (64 moves) gave 0.14 / 0.25 / 0.30 CPU
-seconds a move (mean / 95th percentile / largest) at load average 16.6, where the 700
-simulations before gave 0.07 / 0.12 / 0.16 on the same moves (docs/bots.md)."""
+move of a hand is the dearest (48 cards of rollout).  Until session 9 this read 1,200 but
+a move the solver did not settle was searched with half of it (a bug of the levels, fixed
+then), so 600 is what ``hard`` has searched since session 6, and every row and pilot of
+it measured 600: ``scripts/level_timing.py royal-casino --level hard --games 4 --seed
+1001`` (64 moves) gave 0.14 / 0.25 / 0.30 CPU seconds a move (mean / 95th percentile /
+largest) at load average 16.6 (docs/bots.md)."""
 HARD_NODES = 24_000
 """Solver nodes per move of ``hard``, about half its time contract (some 10 µs a node with
 the compiled rules): 95% of two-player final deals are solved from their first card
@@ -63,13 +65,12 @@ later card in far fewer; before the final deal a sampled world of the last
 nodes, so 8 to 16 worlds fit (all 16 with fewer cards left)."""
 SCALE = 3.0
 """A typical point margin of one hand."""
-EXPERT_SIMULATIONS = 9_600
-"""Simulations per move of ``expert``: eight times ``hard``'s (two trees of 4,800), where
-the other games' ``expert`` searches four times.  One tree of 2,400 took 0.46 / 0.72 /
-0.82 CPU seconds a move (mean / 95th percentile / largest; the dearest moves: every
-fourth move of three hands with cards in the stock, load average 2.0), so two trees of
-4,800 in two worker processes take about 1.6 s at most, inside the 2 s contract
-(docs/bots.md)."""
+EXPERT_SIMULATIONS = 4_800
+"""Simulations per move of ``expert``: eight times ``hard``'s (two trees of 2,400), where
+the other games' ``expert`` searches four times.  On the idle machine
+``scripts/level_timing.py royal-casino --level expert --games 4 --seed 1001`` gave 0.36 /
+0.59 / 0.84 seconds a move (mean / 95th percentile / largest; 67 moves, 15 of them
+solved; two worker processes), inside the 2 s contract (docs/bots.md)."""
 EXPERT_SCALE = 6.0
 """The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  A duplicate match
 is won on the total points of its seatings, so a point gained on a lead counts as much as
@@ -196,7 +197,7 @@ def search_profile() -> SearchProfile:
 
     >>> p = search_profile()
     >>> p.scale, p.expert is not None and p.expert.scale, p.expert_simulations
-    (3.0, 6.0, 9600)
+    (3.0, 6.0, 4800)
     """
     hard = SearchProfile(
         points,
