@@ -18,7 +18,7 @@ deal's games depend only on its seed); the summary of the deals this run played 
     nice -n 19 python scripts/expert_pilot.py rummy --trees 4 --sims 6400 --opp hard \\
         --deals 50 --seed 1020 --out pilot-rummy-4trees.json
     python scripts/expert_pilot.py royal-casino --profile expert --scale 6 --trees 1 \\
-        --sims 1200 --nodes 24000 --worlds 16 --opp hard --deals 200 --seed 1001 \\
+        --sims 600 --nodes 24000 --worlds 16 --opp hard --deals 200 --seed 1001 \\
         --workers 2 --out pilot-rc-scale6.json
 
 Variants: ``base`` (the profile's own reward), ``lin150`` and ``lin300`` (the point
