@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -36,8 +37,26 @@ def _postgres(admin_url: str) -> Iterator[str]:
     try:
         yield f"{base}/{name}"
     finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        _drop(admin, name)
+
+
+def _drop(admin: str, name: str, attempts: int = 50) -> None:
+    """Drop a test database.  ``WITH (FORCE)`` ends the tests' own connections, but not an
+    autovacuum worker that happens to be in the new database (it belongs to the server's
+    superuser, not to the test role): the drop then fails with InsufficientPrivilege
+    until the worker leaves, which takes a moment.  Retried for up to ten seconds, then
+    the error stands."""
+    import psycopg
+
+    for attempt in range(attempts):
+        try:
+            with psycopg.connect(admin, autocommit=True) as conn:
+                conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.2)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
