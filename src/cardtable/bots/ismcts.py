@@ -225,6 +225,7 @@ def search(
     units_played = game.units_played
     rollout = profile.rollout
     playout = profile.playout
+    opponent = profile.opponent
     legal_root: Sequence[Any] = list(legal)
     done = 0
     while done < simulations:
@@ -242,6 +243,23 @@ def search(
         # -- selection and expansion ---------------------------------------------------------
         while True:
             children = node.children
+            if opponent is not None and node is not root:
+                mover = to_act(state)
+                if mover is not None and mover != seat:
+                    # another seat moves by the kit's model of it, on its sampled cards
+                    action = opponent(state, actions, rng)
+                    child = children.get(action)
+                    if child is None:
+                        child = _Node(mover=mover)
+                        children[action] = child
+                    child.avail += 1
+                    state = apply(state, action)
+                    node = child
+                    path.append(node)
+                    if to_act(state) is None or units_played(state) != start_units:
+                        break
+                    actions = legal_of(state)
+                    continue
             # one pass: count availability, find the untried actions and the best UCB child
             untried: list[Any] | None = None
             best_value = -1.0

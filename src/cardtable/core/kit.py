@@ -125,7 +125,12 @@ class SearchProfile:
     other levels always search with this one.  ``expert_simulations``, when not 0, is the
     ``expert`` level's budget per move (0: a fixed multiple of ``hard_simulations``, see
     :mod:`cardtable.bots.levels`), for a game whose ``expert`` time contract has room for
-    more.
+    more.  ``opponent``, when given, moves every seat but the searching one below the
+    root, ``opponent(state, legal, rng)`` on the sampled world (its own sampled cards),
+    instead of by UCB over the tree's statistics: a model of how the others play from
+    their hands, where the tree's fused statistics would let them play from what the
+    searching seat sees (the other seats' nodes stay in the tree, keyed by their public
+    actions, so the searching seat's later decisions are told apart as before).
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -140,3 +145,4 @@ class SearchProfile:
     solver: Solver | None = None
     expert: SearchProfile | None = None
     expert_simulations: int = 0
+    opponent: Callable[[Any, Sequence[Any], random.Random], Any] | None = None

@@ -20,6 +20,7 @@ data the generator just made), so a rollout step generates each legal list once.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -38,6 +39,7 @@ __all__ = [
     "SCALE",
     "estimate",
     "links",
+    "opponent_model",
     "points",
     "rollout_policy",
     "search_profile",
@@ -105,7 +107,7 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
                 return plays
         return moves
 
-    return SearchProfile(
+    hard = SearchProfile(
         points,
         SCALE,
         apply_action,
@@ -116,3 +118,18 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         final_margin=FINAL_MARGIN,
         hard_simulations=HARD_SIMULATIONS,
     )
+    return dataclasses.replace(hard, expert=dataclasses.replace(hard, opponent=opponent_model))
+
+
+def opponent_model(
+    state: RummyState, moves: Sequence[RummyAction], rng: random.Random
+) -> RummyAction:
+    """How ``expert``'s search expects the other seat to move below the root: the rollout
+    policy on that seat's sampled hand (``hard`` lets the tree's statistics choose).
+
+    >>> from cardtable.games.rummy import GAME
+    >>> s = GAME.new_game(2, seed=3)
+    >>> opponent_model(s, GAME.legal_actions(s), random.Random(0)) in GAME.legal_actions(s)
+    True
+    """
+    return rollout_policy(state, moves, rng.random)
