@@ -85,12 +85,18 @@ def rummy_playout(depth: int) -> Callable[[Any, random.Random], tuple[tuple[floa
 
 
 def candidate_profile(
-    game: AnyGame, base: str, variant: str, scale: float, rollout_depth: int = 0
+    game: AnyGame,
+    base: str,
+    variant: str,
+    scale: float,
+    rollout_depth: int = 0,
+    exploration: float = 0.0,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
-    then its scale by ``scale`` (0: unchanged), and in Rummy its playout cut after
-    ``rollout_depth`` actions (0: the kit's depth)."""
+    then its scale by ``scale`` (0: unchanged), in Rummy its playout cut after
+    ``rollout_depth`` actions (0: the kit's depth), and its UCB1 constant set to
+    ``exploration`` (0: unchanged)."""
     profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -103,6 +109,8 @@ def candidate_profile(
         if game.info.name != "rummy":
             raise ValueError("--rollout-depth applies to Rummy only")
         profile = dataclasses.replace(profile, playout=rummy_playout(rollout_depth))
+    if exploration:
+        profile = dataclasses.replace(profile, exploration=exploration)
     return profile
 
 
@@ -116,6 +124,9 @@ def main() -> int:
     p.add_argument("--nodes", type=int, default=0, help="solver nodes a move (0: no solver)")
     p.add_argument(
         "--rollout-depth", type=int, default=0, help="Rummy: actions a playout plays (0: 40)"
+    )
+    p.add_argument(
+        "--exploration", type=float, default=0.0, help="UCB1's constant (0: the profile's)"
     )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
@@ -141,10 +152,15 @@ def main() -> int:
             "with --trees above 1, --workers must be at least 2 (the trees run in turn "
             "in the arena's worker processes)"
         )
-    name = f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}-{args.trees}"
+    name = (
+        f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}"
+        f"-{args.exploration:g}-{args.trees}"
+    )
 
     def make(g: AnyGame) -> PilotExpert:
-        profile = candidate_profile(g, args.profile, args.variant, args.scale, args.rollout_depth)
+        profile = candidate_profile(
+            g, args.profile, args.variant, args.scale, args.rollout_depth, args.exploration
+        )
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 
     register_bot(name, args.game, make)

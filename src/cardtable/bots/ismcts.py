@@ -199,9 +199,12 @@ def search(
     simulations: int,
     should_stop: Callable[[], bool] | None = None,
     check_every: int = 16,
-    exploration: float = EXPLORATION,
+    exploration: float = 0.0,
 ) -> SearchResult:
     """Search from ``view`` for at most ``simulations`` simulations.
+
+    ``exploration`` is UCB1's constant; 0 takes the profile's (``profile.exploration``),
+    and where that is 0 too, :data:`EXPLORATION`.
 
     ``should_stop`` (checked every ``check_every`` simulations) ends the search early;
     at least one simulation is always run.  The result depends only on the view, the
@@ -209,6 +212,8 @@ def search(
     """
     game = adapter.game
     profile = adapter.profile
+    if not exploration:
+        exploration = profile.exploration or EXPLORATION
     seat = game.view_seat(view)
     if seat is None:
         raise ValueError("a spectator's view cannot be searched")

@@ -131,6 +131,9 @@ class SearchProfile:
     their hands, where the tree's fused statistics would let them play from what the
     searching seat sees (the other seats' nodes stay in the tree, keyed by their public
     actions, so the searching seat's later decisions are told apart as before).
+    ``exploration``, when not 0, is UCB1's exploration constant for this profile (0: the
+    search's own, :data:`cardtable.bots.ismcts.EXPLORATION`); a game whose rewards spread
+    over a narrow part of ``[0, 1]`` may want a smaller one.
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -146,3 +149,4 @@ class SearchProfile:
     expert: SearchProfile | None = None
     expert_simulations: int = 0
     opponent: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
+    exploration: float = 0.0
