@@ -45,6 +45,7 @@ from cardtable.bots.levels import ISMCTSBot
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 from cardtable.games.rummy.playout import policy_playout
+from cardtable.games.rummy.search import opponent_model as rummy_opponent_model
 
 VARIANTS: dict[str, tuple[float, float] | None] = {
     "base": None,
@@ -91,12 +92,14 @@ def candidate_profile(
     scale: float,
     rollout_depth: int = 0,
     exploration: float = 0.0,
+    opponent_model: bool = False,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
     then its scale by ``scale`` (0: unchanged), in Rummy its playout cut after
-    ``rollout_depth`` actions (0: the kit's depth), and its UCB1 constant set to
-    ``exploration`` (0: unchanged)."""
+    ``rollout_depth`` actions (0: the kit's depth), its UCB1 constant set to
+    ``exploration`` (0: unchanged), and in Rummy, with ``opponent_model``, the other seat
+    moved below the root by :func:`~cardtable.games.rummy.search.opponent_model`."""
     profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -111,6 +114,10 @@ def candidate_profile(
         profile = dataclasses.replace(profile, playout=rummy_playout(rollout_depth))
     if exploration:
         profile = dataclasses.replace(profile, exploration=exploration)
+    if opponent_model:
+        if game.info.name != "rummy":
+            raise ValueError("--opponent-model applies to Rummy only")
+        profile = dataclasses.replace(profile, opponent=rummy_opponent_model)
     return profile
 
 
@@ -127,6 +134,11 @@ def main() -> int:
     )
     p.add_argument(
         "--exploration", type=float, default=0.0, help="UCB1's constant (0: the profile's)"
+    )
+    p.add_argument(
+        "--opponent-model",
+        action="store_true",
+        help="Rummy: the other seat moves below the root by the rollout policy",
     )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
@@ -147,6 +159,8 @@ def main() -> int:
     args = p.parse_args()
     if args.rollout_depth and args.game != "rummy":
         p.error("--rollout-depth applies to Rummy only")
+    if args.opponent_model and args.game != "rummy":
+        p.error("--opponent-model applies to Rummy only")
     if args.trees > 1 and args.workers < 2:
         p.error(
             "with --trees above 1, --workers must be at least 2 (the trees run in turn "
@@ -154,12 +168,18 @@ def main() -> int:
         )
     name = (
         f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}"
-        f"-{args.exploration:g}-{args.trees}"
+        f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
         profile = candidate_profile(
-            g, args.profile, args.variant, args.scale, args.rollout_depth, args.exploration
+            g,
+            args.profile,
+            args.variant,
+            args.scale,
+            args.rollout_depth,
+            args.exploration,
+            args.opponent_model,
         )
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 

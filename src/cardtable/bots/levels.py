@@ -120,7 +120,8 @@ def expert_simulations(game: AnyGame) -> int:
     :data:`EXPERT_FACTOR` times ``hard``'s.
 
     >>> from cardtable.games import get_game
-    >>> expert_simulations(get_game("rummy")) == EXPERT_FACTOR * hard_simulations(get_game("rummy"))
+    >>> mastheads = get_game("royal-mastheads")
+    >>> expert_simulations(mastheads) == EXPERT_FACTOR * hard_simulations(mastheads)
     True
     """
     profile = game.search_profile()

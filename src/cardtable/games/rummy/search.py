@@ -33,6 +33,7 @@ from cardtable.games.rummy.state import LAYOFF, MELD, Phase, RummyAction, RummyS
 from cardtable.games.rummy.view import RummyView
 
 __all__ = [
+    "EXPERT_SIMULATIONS",
     "FINAL_MARGIN",
     "HARD_SIMULATIONS",
     "ROLLOUT_DEPTH",
@@ -53,6 +54,13 @@ the arena pilots of docs/bots-experiments.md ("Rummy: what was measured") chose 
 inference and the meld-first tree.  Since the rollout is compiled a move costs about half
 as much; 3,000 simulations fit the contract then but did not play better in a pilot
 (issue 15, docs/bots-experiments.md), so the budget stayed."""
+EXPERT_SIMULATIONS = 12_800
+"""Simulations per move of ``expert`` (eight times ``hard``'s, in two trees of 6,400, one
+per core): within its time contract (2 s a move; docs/bots.md gives the figures).  At
+four times ``hard``'s (session 8) ``expert`` won 56.0% of 100 duplicate matches against
+``hard``, short of its target; the other levers tried since (four trees, deeper
+playouts, an opponent model, a smaller exploration constant) gained nothing at
+``hard``'s budget (docs/bots-experiments.md)."""
 SCALE = 100.0
 """The reward's scale, ``0.5 + 0.5 * tanh(margin / SCALE)``: about linear over a round's
 margins (a round is won by 25 plus the loser's penalty points, 35 to 100 or so), as a
@@ -118,7 +126,7 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         final_margin=FINAL_MARGIN,
         hard_simulations=HARD_SIMULATIONS,
     )
-    return dataclasses.replace(hard, expert=dataclasses.replace(hard, opponent=opponent_model))
+    return dataclasses.replace(hard, expert_simulations=EXPERT_SIMULATIONS)
 
 
 def opponent_model(
