@@ -6,7 +6,10 @@ samples a determinization of the searching seat's **view** (never the true state
 search is given a view), walks the single tree of information sets with UCB1 using
 *availability* counts (a child's availability is how often it was legal when its parent
 was visited), expands one action, plays the rest of the current unit (hand, round or deal)
-with a rollout policy and backs up every seat's reward.
+with a rollout policy and backs up every seat's reward.  A kit may replace two parts of
+this for its pilots (:class:`~cardtable.core.kit.SearchProfile`): ``opponent``, a model that
+moves the other seats below the root from their sampled cards instead of by UCB1, and
+``exploration``, UCB1's constant.
 
 Rewards lie in ``[0, 1]``: when the game ends inside a simulation, 1 for a winning side
 (shared on co-wins) and 0 for the others; otherwise ``0.5 + 0.5 * tanh(d / scale)`` where
