@@ -22,8 +22,9 @@ deal's games depend only on its seed); the summary of the deals this run played 
         --workers 2 --out pilot-rc-scale6.json
 
 Variants: ``base`` (the profile's own reward), ``lin150`` and ``lin300`` (the point
-margin alone, ``tanh(margin / 150)`` or ``/ 300``).  Never pilot on the strength rows'
-seeds.
+margin alone, ``tanh(margin / 150)`` or ``/ 300``).  Never pilot on a seed a strength row
+has still to be played on; a row already played may lend its deals to a pilot (to pair
+each deal with the row's journal) if the candidate's own row then goes to a fresh seed.
 """
 
 from __future__ import annotations
