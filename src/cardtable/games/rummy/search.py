@@ -20,7 +20,6 @@ data the generator just made), so a rollout step generates each legal list once.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -115,7 +114,7 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
                 return plays
         return moves
 
-    hard = SearchProfile(
+    return SearchProfile(
         points,
         SCALE,
         apply_action,
@@ -125,15 +124,17 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         playout,
         final_margin=FINAL_MARGIN,
         hard_simulations=HARD_SIMULATIONS,
+        expert_simulations=EXPERT_SIMULATIONS,
     )
-    return dataclasses.replace(hard, expert_simulations=EXPERT_SIMULATIONS)
 
 
 def opponent_model(
     state: RummyState, moves: Sequence[RummyAction], rng: random.Random
 ) -> RummyAction:
-    """How ``expert``'s search expects the other seat to move below the root: the rollout
-    policy on that seat's sampled hand (``hard`` lets the tree's statistics choose).
+    """A model of the other seat below the root, for pilots (``SearchProfile.opponent``,
+    ``scripts/expert_pilot.py --opponent-model``): the rollout policy on that seat's
+    sampled hand.  No level uses it: piloted at ``hard``'s budget it did not play better
+    (docs/bots-experiments.md), so the tree's statistics choose the other seat's moves.
 
     >>> from cardtable.games.rummy import GAME
     >>> s = GAME.new_game(2, seed=3)
