@@ -251,50 +251,47 @@ def search(
         # -- selection and expansion ---------------------------------------------------------
         while True:
             children = node.children
-            if opponent is not None and node is not root:
-                mover = to_act(state)
-                if mover is not None and mover != seat:
-                    # another seat moves by the kit's model of it, on its sampled cards
-                    action = opponent(state, actions, rng)
-                    child = children.get(action)
-                    if child is None:
-                        child = _Node(mover=mover)
-                        children[action] = child
-                    child.avail += 1
-                    state = apply(state, action)
-                    node = child
-                    path.append(node)
-                    if to_act(state) is None or units_played(state) != start_units:
-                        break
-                    actions = legal_of(state)
-                    continue
-            # one pass: count availability, find the untried actions and the best UCB child
-            untried: list[Any] | None = None
-            best_value = -1.0
             best: _Node | None = None
             best_action: Any = None
-            for a in actions:
-                child = children.get(a)
-                if child is None:
+            mover = to_act(state) if opponent is not None and node is not root else None
+            if opponent is not None and mover is not None and mover != seat:
+                # another seat moves by the kit's model of it, on its sampled cards
+                best_action = opponent(state, actions, rng)
+                best = children.get(best_action)
+                if best is None:
+                    best = _Node(mover=mover)
+                    children[best_action] = best
+                best.avail += 1
+            else:
+                # one pass: count availability, find the untried actions and the best UCB child
+                untried: list[Any] | None = None
+                best_value = -1.0
+                for a in actions:
+                    child = children.get(a)
+                    if child is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                        continue
+                    child.avail += 1
                     if untried is None:
-                        untried = [a]
-                    else:
-                        untried.append(a)
-                    continue
-                child.avail += 1
-                if untried is None:
-                    v = child.visits
-                    value = child.reward / v + exploration * math.sqrt(math.log(child.avail) / v)
-                    if value > best_value:
-                        best_value, best, best_action = value, child, a
-            if untried is not None:
-                action = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
-                mover = to_act(state)
-                child = _Node(mover=mover if mover is not None else -1, avail=1)
-                children[action] = child
-                state = apply(state, action)
-                path.append(child)
-                break
+                        v = child.visits
+                        value = child.reward / v + exploration * math.sqrt(
+                            math.log(child.avail) / v
+                        )
+                        if value > best_value:
+                            best_value, best, best_action = value, child, a
+                if untried is not None:
+                    action = (
+                        untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
+                    )
+                    mover = to_act(state)
+                    child = _Node(mover=mover if mover is not None else -1, avail=1)
+                    children[action] = child
+                    state = apply(state, action)
+                    path.append(child)
+                    break
             assert best is not None
             state = apply(state, best_action)
             node = best
