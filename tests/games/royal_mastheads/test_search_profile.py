@@ -6,6 +6,7 @@ import math
 import random
 
 from cardtable.bots.ismcts import SearchAdapter, search
+from cardtable.bots.levels import EXPERT_FACTOR, expert_simulations, hard_simulations
 from cardtable.games.royal_mastheads import GAME
 from cardtable.games.royal_mastheads import search as kit
 
@@ -25,6 +26,11 @@ def test_expert_profile_differs_only_in_its_reward() -> None:
     for name in ("points", "apply", "legal", "to_act", "rollout", "playout"):
         assert getattr(expert, name) == getattr(hard, name), name
     assert (expert.hard_simulations, expert.solver) == (hard.hard_simulations, hard.solver)
+
+
+def test_expert_searches_eight_times_hards_simulations() -> None:
+    assert expert_simulations(GAME) == kit.EXPERT_SIMULATIONS == 96_000
+    assert expert_simulations(GAME) == 2 * EXPERT_FACTOR * hard_simulations(GAME)
 
 
 def _one_simulation(adapter: SearchAdapter, seed: int) -> tuple[float, float]:

@@ -25,6 +25,7 @@ from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 __all__ = [
     "EXPERT_FINAL_MARGIN",
     "EXPERT_SCALE",
+    "EXPERT_SIMULATIONS",
     "FINAL_MARGIN",
     "HARD_NODES",
     "HARD_SIMULATIONS",
@@ -62,6 +63,14 @@ measurement: 0 (win or lose only) 61.7% of duplicate matches, mean points 58.3 a
 44.2; 0.5 63.3%, 87.8 against 42.1; 1 61.7%, 70.2 against 44.6."""
 
 
+EXPERT_SIMULATIONS = 96_000
+"""Simulations per move of ``expert``: eight times ``hard``'s, in two trees of 48,000, one
+per core, as Royal Casino's and Rummy's ``expert`` since issue 15's later passes.  On the
+idle machine (load average 1.0, session 11) ``scripts/level_timing.py royal-mastheads
+--level expert --games 4 --seed 1001`` measured 0.62 / 0.77 / 0.87 s a move (mean / 95th
+percentile / largest) at four times ``hard``'s (48,000), which won 59.0% of 100 duplicate
+matches against ``hard`` (seed 1), short of its target; the contract is 2 s, and
+docs/bots.md gives the figures at this budget."""
 EXPERT_SCALE = 300.0
 """The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  The arena decides a
 duplicate match by the total score over the seatings, the seat's score against the mean
@@ -157,4 +166,4 @@ def search_profile() -> SearchProfile:
         SOLVER if USE_SOLVER else None,
     )
     expert = dataclasses.replace(hard, scale=EXPERT_SCALE, final_margin=EXPERT_FINAL_MARGIN)
-    return dataclasses.replace(hard, expert=expert)
+    return dataclasses.replace(hard, expert=expert, expert_simulations=EXPERT_SIMULATIONS)
