@@ -3,6 +3,7 @@ a wall-clock safety cap (counted as work done here; a test never asserts a timin
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -35,6 +36,17 @@ def fake_clock(step: float) -> Callable[[], float]:
         return now[0]
 
     return clock
+
+
+@pytest.mark.parametrize("name", SEARCH_GAMES)
+def test_a_kit_without_an_expert_budget_gets_the_factor_times_hards(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = get_game(name)
+    own = expert_simulations(game)
+    plain = dataclasses.replace(game.search_profile(), expert_simulations=0)
+    monkeypatch.setattr(game, "search_profile", lambda: plain)
+    assert expert_simulations(game) == EXPERT_FACTOR * hard_simulations(game) != own
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
