@@ -69,8 +69,10 @@ per core, as Royal Casino's and Rummy's ``expert`` since issue 15's later passes
 idle machine (load average 1.0, session 11) ``scripts/level_timing.py royal-mastheads
 --level expert --games 4 --seed 1001`` measured 0.62 / 0.77 / 0.87 s a move (mean / 95th
 percentile / largest) at four times ``hard``'s (48,000), which won 59.0% of 100 duplicate
-matches against ``hard`` (seed 1), short of its target; the contract is 2 s, and
-docs/bots.md gives the figures at this budget."""
+matches against ``hard`` (seed 1), short of its target; at this budget 1.26 / 1.52 / 1.65 s
+(the contract is 2 s).  Its row (100 deals, seed 6) won 39.0% (30.0-48.8), +0.2 +- 14.8
+points a deal: no gain shown, and not paired with the four-times row (other deals), so
+whether to go back to 48,000 is open (docs/bots.md)."""
 EXPERT_SCALE = 300.0
 """The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  The arena decides a
 duplicate match by the total score over the seatings, the seat's score against the mean
