@@ -45,6 +45,7 @@ from cardtable.bots.ismcts import SearchAdapter
 from cardtable.bots.levels import ISMCTSBot
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
+from cardtable.games.royal_mastheads.pot_inference import pot_sampler
 from cardtable.games.rummy.playout import policy_playout
 from cardtable.games.rummy.search import opponent_model as rummy_opponent_model
 
@@ -94,13 +95,16 @@ def candidate_profile(
     rollout_depth: int = 0,
     exploration: float = 0.0,
     opponent_model: bool = False,
+    pot_inference: bool = False,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
     then its scale by ``scale`` (0: unchanged), in Rummy its playout cut after
     ``rollout_depth`` actions (0: the kit's depth), its UCB1 constant set to
     ``exploration`` (0: unchanged), and in Rummy, with ``opponent_model``, the other seat
-    moved below the root by :func:`~cardtable.games.rummy.search.opponent_model`."""
+    moved below the root by :func:`~cardtable.games.rummy.search.opponent_model`, and in
+    Royal Mastheads, with ``pot_inference``, the other seats' hidden pot cards dealt by
+    :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`."""
     profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -119,6 +123,10 @@ def candidate_profile(
         if game.info.name != "rummy":
             raise ValueError("--opponent-model applies to Rummy only")
         profile = dataclasses.replace(profile, opponent=rummy_opponent_model)
+    if pot_inference:
+        if game.info.name != "royal-mastheads":
+            raise ValueError("--pot-inference applies to Royal Mastheads only")
+        profile = dataclasses.replace(profile, sampler=pot_sampler)
     return profile
 
 
@@ -141,6 +149,11 @@ def main() -> int:
         action="store_true",
         help="Rummy: the other seat moves below the root by the rollout policy",
     )
+    p.add_argument(
+        "--pot-inference",
+        action="store_true",
+        help="Royal Mastheads: deal the others' hidden pot cards by how players choose them",
+    )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
         "--workers",
@@ -162,6 +175,8 @@ def main() -> int:
         p.error("--rollout-depth applies to Rummy only")
     if args.opponent_model and args.game != "rummy":
         p.error("--opponent-model applies to Rummy only")
+    if args.pot_inference and args.game != "royal-mastheads":
+        p.error("--pot-inference applies to Royal Mastheads only")
     if args.trees > 1 and args.workers < 2:
         p.error(
             "with --trees above 1, --workers must be at least 2 (the trees run in turn "
@@ -169,7 +184,8 @@ def main() -> int:
         )
     name = (
         f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}"
-        f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}-{args.trees}"
+        f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}"
+        f"{'-pot' if args.pot_inference else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -181,6 +197,7 @@ def main() -> int:
             args.rollout_depth,
             args.exploration,
             args.opponent_model,
+            args.pot_inference,
         )
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 

@@ -223,7 +223,9 @@ def search(
     players = 0  # read off the first determinization
     sides: tuple[tuple[int, ...], ...] = ()
     root = _Node(mover=-1)
-    determinize = game.view_sampler(view)  # prepared once for this search
+    sampler = profile.sampler
+    # prepared once for this search: the profile's own sampler, or the game's
+    determinize = sampler(view) if sampler is not None else game.view_sampler(view)
     apply = profile.apply
     legal_of = profile.legal
     to_act = profile.to_act

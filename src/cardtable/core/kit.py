@@ -133,7 +133,12 @@ class SearchProfile:
     actions, so the searching seat's later decisions are told apart as before).
     ``exploration``, when not 0, is UCB1's exploration constant for this profile (0: the
     search's own, :data:`cardtable.bots.ismcts.EXPLORATION`); a game whose rewards spread
-    over a narrow part of ``[0, 1]`` may want a smaller one.
+    over a narrow part of ``[0, 1]`` may want a smaller one.  ``sampler``, when given,
+    prepares the search's determinizations of a view instead of the game's
+    :meth:`~cardtable.core.game.Game.view_sampler` (same contract: ``sampler(view)``
+    returns a function of a ``random.Random`` giving a full state consistent with the
+    view), for a profile that infers more about the hidden cards than the game's uniform
+    sampler does (e.g. from how the other seats choose what they hide).
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -150,3 +155,4 @@ class SearchProfile:
     expert_simulations: int = 0
     opponent: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
     exploration: float = 0.0
+    sampler: Callable[[Any], ViewSampler] | None = None

@@ -9,6 +9,13 @@ nothing about them).
 
 The scope (one deal or a set) is read from ``view.deals``: a single deal shows 1.
 
+Given ``pot_weights`` (52 positive weights, one a card), the other seats' hidden pot cards
+are drawn first, by weight without replacement (a card that no other hand may hold goes
+there first), and the rest of the unseen cards are dealt uniformly to the hands, voids
+respected: an inference about what players choose to hide (see
+:mod:`~cardtable.games.royal_mastheads.pot_inference`).  Without them every unseen card is
+as likely to be in the pot as in a hand.
+
 >>> import random
 >>> from cardtable.games.royal_mastheads import GAME
 >>> s = GAME.new_game(4, seed=5)
@@ -20,7 +27,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardtable.core.game import Scope
 from cardtable.games.royal_mastheads.state import (
@@ -130,14 +137,14 @@ def _match(n: int, allowed: list[list[int]], capacity: list[int]) -> list[int] |
 
 
 def _place_constrained(
-    prep: MastheadsSampler, cap: list[int], rnd: Callable[[], float]
+    constrained: list[tuple[int, list[int]]], cap: list[int], rnd: Callable[[], float]
 ) -> list[tuple[int, int]] | None:
     """Place the void-constrained cards first (most constrained first, each place weighted
     by its free room), updating ``cap``; ``None`` after repeated dead ends."""
     base = list(cap)
     for _attempt in range(20):
         cap[:] = base
-        order = sorted(prep.constrained, key=lambda ca: (len(ca[1]), rnd()))
+        order = sorted(constrained, key=lambda ca: (len(ca[1]), rnd()))
         out: list[tuple[int, int]] = []
         for c, allowed in order:
             total = 0
@@ -168,19 +175,24 @@ class MastheadsSampler:
         "capacity",
         "cards",
         "constrained",
+        "forced_pot",
         "free",
         "free_cards",
+        "hand_allowed",
         "info",
         "own",
         "phase",
         "pot_len",
+        "pot_pool",
         "pot_template",
         "seat",
         "tricks",
         "view",
     )
 
-    def __init__(self, view: RoyalMastheadsView) -> None:
+    def __init__(
+        self, view: RoyalMastheadsView, pot_weights: Sequence[float] | None = None
+    ) -> None:
         self.view = view
         seat = self.seat = view.seat
         self.phase = _PHASES[view.phase]
@@ -208,6 +220,20 @@ class MastheadsSampler:
         self.free_cards = [
             c for c, a in zip(self.cards, self.allowed, strict=True) if len(a) == full
         ]
+        # With pot weights: the cards only the pot may hold, the others with their weight,
+        # and each card's possible hands (its places without the pot).
+        self.forced_pot: list[int] = []
+        self.pot_pool: list[tuple[int, float]] | None = None
+        self.hand_allowed: dict[int, list[int]] = {}
+        if pot_weights is not None and capacity[POT]:
+            pool: list[tuple[int, float]] = []
+            for c, a in zip(self.cards, self.allowed, strict=True):
+                if len(a) == 1:
+                    self.forced_pot.append(c)
+                else:
+                    pool.append((c, float(pot_weights[c])))
+                    self.hand_allowed[c] = a[:-1]
+            self.pot_pool = pool
         own = 0
         if seat is not None:
             for c in view.hand:
@@ -237,7 +263,11 @@ class MastheadsSampler:
         hands = [0, 0, 0, 0]
         if self.seat is not None:
             hands[self.seat] = self.own
-        placed = _place_constrained(self, cap, rnd) if self.constrained else []
+        if self.pot_pool is not None and cap[POT]:
+            dealt = self._pot_first(rnd)
+            if dealt is not None:
+                return self._state(dealt[0], dealt[1])
+        placed = _place_constrained(self.constrained, cap, rnd) if self.constrained else []
         if placed is None:
             where = _assign(self.cards, self.allowed, self.capacity, rng)
             if where is None:
@@ -263,6 +293,72 @@ class MastheadsSampler:
                 hands[p] |= m
                 pos += n
         pot_cards.extend(free[pos:])
+        return self._state(hands, pot_cards)
+
+    def _pot_first(self, rnd: Callable[[], float]) -> tuple[list[int], list[int]] | None:
+        """Hands and hidden pot cards with the pot drawn first, by weight (``None`` when
+        the rest did not fit the hands' voids in a few tries)."""
+        pool_base = self.pot_pool
+        assert pool_base is not None
+        need = self.capacity[POT] - len(self.forced_pot)
+        if need < 0 or need > len(pool_base):
+            return None
+        others = 0
+        for s in range(4):
+            if s != self.seat:
+                others += 1
+        for _attempt in range(8):
+            pool = list(pool_base)
+            total = 0.0
+            for _c, w in pool:
+                total += w
+            pot_cards = list(self.forced_pot)
+            for _k in range(need):
+                r = rnd() * total
+                i = 0
+                last = len(pool) - 1
+                while i < last:
+                    r -= pool[i][1]
+                    if r < 0:
+                        break
+                    i += 1
+                pot_cards.append(pool[i][0])
+                total -= pool[i][1]
+                pool[i] = pool[last]
+                pool.pop()
+            cap = list(self.capacity)
+            cap[POT] = 0
+            constrained: list[tuple[int, list[int]]] = []
+            free: list[int] = []
+            for c, _w in pool:
+                allowed = self.hand_allowed[c]
+                if len(allowed) < others:
+                    constrained.append((c, allowed))
+                else:
+                    free.append(c)
+            placed = _place_constrained(constrained, cap, rnd) if constrained else []
+            if placed is None:
+                continue
+            hands = [0, 0, 0, 0]
+            if self.seat is not None:
+                hands[self.seat] = self.own
+            for c, p in placed:
+                hands[p] |= BIT[c]
+            free.sort(key=lambda _c: rnd())
+            pos = 0
+            for p in range(4):
+                n = cap[p]
+                if n:
+                    m = 0
+                    for c in free[pos : pos + n]:
+                        m |= BIT[c]
+                    hands[p] |= m
+                    pos += n
+            return hands, pot_cards
+        return None
+
+    def _state(self, hands: list[int], pot_cards: list[int]) -> RoyalMastheadsState:
+        """The state with these hands and these cards in the other seats' pot slots."""
         view = self.view
         if self.pot_template is None:
             pot = tuple(view.pot or ())
