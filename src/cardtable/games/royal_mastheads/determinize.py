@@ -166,6 +166,20 @@ def _place_constrained(
     return None
 
 
+def _fill_hands(hands: list[int], cap: list[int], free: list[int]) -> int:
+    """Deal ``free`` in order to the hands' free room ``cap[0..3]``; how many were dealt."""
+    pos = 0
+    for p in range(4):
+        n = cap[p]
+        if n:
+            m = 0
+            for c in free[pos : pos + n]:
+                m |= BIT[c]
+            hands[p] |= m
+            pos += n
+    return pos
+
+
 class MastheadsSampler:
     """Deals determinizations of one view: everything about the view that does not depend
     on the random deal is worked out once, on creation (a search keeps one for its loop)."""
@@ -283,15 +297,7 @@ class MastheadsSampler:
                 pot_cards.append(c)
             else:
                 hands[p] |= BIT[c]
-        pos = 0
-        for p in range(4):
-            n = cap[p]
-            if n:
-                m = 0
-                for c in free[pos : pos + n]:
-                    m |= BIT[c]
-                hands[p] |= m
-                pos += n
+        pos = _fill_hands(hands, cap, free)
         pot_cards.extend(free[pos:])
         return self._state(hands, pot_cards)
 
@@ -345,15 +351,7 @@ class MastheadsSampler:
             for c, p in placed:
                 hands[p] |= BIT[c]
             free.sort(key=lambda _c: rnd())
-            pos = 0
-            for p in range(4):
-                n = cap[p]
-                if n:
-                    m = 0
-                    for c in free[pos : pos + n]:
-                        m |= BIT[c]
-                    hands[p] |= m
-                    pos += n
+            _fill_hands(hands, cap, free)
             return hands, pot_cards
         return None
 
