@@ -122,7 +122,7 @@ def expert_simulations(game: AnyGame) -> int:
     >>> from cardtable.games import get_game
     >>> mastheads = get_game("royal-mastheads")
     >>> expert_simulations(mastheads), hard_simulations(mastheads)
-    (96000, 12000)
+    (48000, 12000)
     """
     profile = game.search_profile()
     return profile.expert_simulations or EXPERT_FACTOR * profile.hard_simulations

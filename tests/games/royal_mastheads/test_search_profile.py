@@ -28,9 +28,9 @@ def test_expert_profile_differs_only_in_its_reward() -> None:
     assert (expert.hard_simulations, expert.solver) == (hard.hard_simulations, hard.solver)
 
 
-def test_expert_searches_eight_times_hards_simulations() -> None:
-    assert expert_simulations(GAME) == kit.EXPERT_SIMULATIONS == 96_000
-    assert expert_simulations(GAME) == 2 * EXPERT_FACTOR * hard_simulations(GAME)
+def test_expert_searches_four_times_hards_simulations() -> None:
+    assert expert_simulations(GAME) == kit.EXPERT_SIMULATIONS == 48_000
+    assert expert_simulations(GAME) == EXPERT_FACTOR * hard_simulations(GAME)
 
 
 def _one_simulation(adapter: SearchAdapter, seed: int) -> tuple[float, float]:

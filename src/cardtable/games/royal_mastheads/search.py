@@ -63,16 +63,16 @@ measurement: 0 (win or lose only) 61.7% of duplicate matches, mean points 58.3 a
 44.2; 0.5 63.3%, 87.8 against 42.1; 1 61.7%, 70.2 against 44.6."""
 
 
-EXPERT_SIMULATIONS = 96_000
-"""Simulations per move of ``expert``: eight times ``hard``'s, in two trees of 48,000, one
-per core, as Royal Casino's and Rummy's ``expert`` since issue 15's later passes.  On the
-idle machine (load average 1.0, session 11) ``scripts/level_timing.py royal-mastheads
---level expert --games 4 --seed 1001`` measured 0.62 / 0.77 / 0.87 s a move (mean / 95th
-percentile / largest) at four times ``hard``'s (48,000), which won 59.0% of 100 duplicate
-matches against ``hard`` (seed 1), short of its target; at this budget 1.26 / 1.52 / 1.65 s
-(the contract is 2 s).  Its row (100 deals, seed 6) won 39.0% (30.0-48.8), +0.2 +- 14.8
-points a deal: no gain shown, and not paired with the four-times row (other deals), so
-whether to go back to 48,000 is open (docs/bots.md)."""
+EXPERT_SIMULATIONS = 48_000
+"""Simulations per move of ``expert``: four times ``hard``'s, in two trees of 24,000, one
+per core.  On the idle machine (load average 1.0, session 11) ``scripts/level_timing.py
+royal-mastheads --level expert --games 4 --seed 1001`` measured 0.62 / 0.77 / 0.87 s a move
+(mean / 95th percentile / largest; the contract is 2 s).  It won 59.0% (49.2-68.1) of 100
+duplicate matches against ``hard`` on seed 1.  Eight times ``hard``'s (96,000, 1.26 / 1.52
+/ 1.65 s a move) won 39.0% (30.0-48.8), +0.2 +- 14.8 points a deal, on seed 6; this budget,
+replayed on the same deals (session 13, rule fixed before the run), won more matches and
+by a larger margin (docs/bots-experiments.md), so the budget went back to half the time a
+move."""
 EXPERT_SCALE = 300.0
 """The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  The arena decides a
 duplicate match by the total score over the seatings, the seat's score against the mean
