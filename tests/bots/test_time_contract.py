@@ -44,9 +44,13 @@ def test_a_kit_without_an_expert_budget_gets_the_factor_times_hards(
 ) -> None:
     game = get_game(name)
     own = expert_simulations(game)
-    plain = dataclasses.replace(game.search_profile(), expert_simulations=0)
+    # A hard budget of own + 1 makes the fallback differ from the kit's own expert
+    # budget even where that budget happens to be the factor times hard's.
+    plain = dataclasses.replace(
+        game.search_profile(), expert_simulations=0, hard_simulations=own + 1
+    )
     monkeypatch.setattr(game, "search_profile", lambda: plain)
-    assert expert_simulations(game) == EXPERT_FACTOR * hard_simulations(game) != own
+    assert expert_simulations(game) == EXPERT_FACTOR * (own + 1) != own
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
