@@ -45,7 +45,9 @@ from cardtable.bots.ismcts import SearchAdapter
 from cardtable.bots.levels import ISMCTSBot
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
+from cardtable.games.royal_mastheads.deal_playout import playout as mastheads_playout
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
+from cardtable.games.royal_mastheads.rules import is_over_after
 from cardtable.games.rummy.playout import policy_playout
 from cardtable.games.rummy.search import opponent_model as rummy_opponent_model
 
@@ -87,6 +89,22 @@ def rummy_playout(depth: int) -> Callable[[Any, random.Random], tuple[tuple[floa
     return playout
 
 
+def mastheads_greedy_playout(
+    share: float,
+) -> Callable[[Any, random.Random], tuple[tuple[float, ...], bool]]:
+    """Royal Mastheads' playout with ``share`` of the follows played greedily (the kit's
+    :data:`~cardtable.games.royal_mastheads.search.ROLLOUT_GREEDY` is 0: all random)."""
+
+    def playout(state: Any, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+        gains = mastheads_playout(state, rng, share)
+        info = state.info
+        totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
+        over = is_over_after(info.cfg, info.scope, info.number, totals)
+        return tuple(float(t) for t in totals), over
+
+    return playout
+
+
 def candidate_profile(
     game: AnyGame,
     base: str,
@@ -96,6 +114,7 @@ def candidate_profile(
     exploration: float = 0.0,
     opponent_model: bool = False,
     pot_inference: bool = False,
+    rollout_greedy: float = 0.0,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
@@ -104,7 +123,9 @@ def candidate_profile(
     ``exploration`` (0: unchanged), and in Rummy, with ``opponent_model``, the other seat
     moved below the root by :func:`~cardtable.games.rummy.search.opponent_model`, and in
     Royal Mastheads, with ``pot_inference``, the other seats' hidden pot cards dealt by
-    :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`."""
+    :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`, and with
+    ``rollout_greedy`` above 0 its rollouts' follows played greedily that share of the
+    time (:func:`mastheads_greedy_playout`)."""
     profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -127,6 +148,10 @@ def candidate_profile(
         if game.info.name != "royal-mastheads":
             raise ValueError("--pot-inference applies to Royal Mastheads only")
         profile = dataclasses.replace(profile, sampler=pot_sampler)
+    if rollout_greedy:
+        if game.info.name != "royal-mastheads":
+            raise ValueError("--rollout-greedy applies to Royal Mastheads only")
+        profile = dataclasses.replace(profile, playout=mastheads_greedy_playout(rollout_greedy))
     return profile
 
 
@@ -154,6 +179,12 @@ def main() -> int:
         action="store_true",
         help="Royal Mastheads: deal the others' hidden pot cards by how players choose them",
     )
+    p.add_argument(
+        "--rollout-greedy",
+        type=float,
+        default=0.0,
+        help="Royal Mastheads: share of greedy follows in rollouts (0: all random)",
+    )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
         "--workers",
@@ -177,6 +208,10 @@ def main() -> int:
         p.error("--opponent-model applies to Rummy only")
     if args.pot_inference and args.game != "royal-mastheads":
         p.error("--pot-inference applies to Royal Mastheads only")
+    if args.rollout_greedy and args.game != "royal-mastheads":
+        p.error("--rollout-greedy applies to Royal Mastheads only")
+    if not 0.0 <= args.rollout_greedy <= 1.0:
+        p.error("--rollout-greedy is a share, between 0 and 1")
     if args.trees > 1 and args.workers < 2:
         p.error(
             "with --trees above 1, --workers must be at least 2 (the trees run in turn "
@@ -185,7 +220,8 @@ def main() -> int:
     name = (
         f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}"
         f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}"
-        f"{'-pot' if args.pot_inference else ''}-{args.trees}"
+        f"{'-pot' if args.pot_inference else ''}"
+        f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -198,6 +234,7 @@ def main() -> int:
             args.exploration,
             args.opponent_model,
             args.pot_inference,
+            args.rollout_greedy,
         )
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 
