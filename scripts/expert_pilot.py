@@ -45,9 +45,8 @@ from cardtable.bots.ismcts import SearchAdapter
 from cardtable.bots.levels import ISMCTSBot
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
-from cardtable.games.royal_mastheads.deal_playout import playout as mastheads_playout
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
-from cardtable.games.royal_mastheads.rules import is_over_after
+from cardtable.games.royal_mastheads.search import greedy_playout
 from cardtable.games.rummy.playout import policy_playout
 from cardtable.games.rummy.search import opponent_model as rummy_opponent_model
 
@@ -89,22 +88,6 @@ def rummy_playout(depth: int) -> Callable[[Any, random.Random], tuple[tuple[floa
     return playout
 
 
-def mastheads_greedy_playout(
-    share: float,
-) -> Callable[[Any, random.Random], tuple[tuple[float, ...], bool]]:
-    """Royal Mastheads' playout with ``share`` of the follows played greedily (the kit's
-    :data:`~cardtable.games.royal_mastheads.search.ROLLOUT_GREEDY` is 0: all random)."""
-
-    def playout(state: Any, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-        gains = mastheads_playout(state, rng, share)
-        info = state.info
-        totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
-        over = is_over_after(info.cfg, info.scope, info.number, totals)
-        return tuple(float(t) for t in totals), over
-
-    return playout
-
-
 def candidate_profile(
     game: AnyGame,
     base: str,
@@ -125,7 +108,7 @@ def candidate_profile(
     Royal Mastheads, with ``pot_inference``, the other seats' hidden pot cards dealt by
     :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`, and with
     ``rollout_greedy`` above 0 its rollouts' follows played greedily that share of the
-    time (:func:`mastheads_greedy_playout`)."""
+    time (:func:`~cardtable.games.royal_mastheads.search.greedy_playout`)."""
     profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -151,7 +134,7 @@ def candidate_profile(
     if rollout_greedy:
         if game.info.name != "royal-mastheads":
             raise ValueError("--rollout-greedy applies to Royal Mastheads only")
-        profile = dataclasses.replace(profile, playout=mastheads_greedy_playout(rollout_greedy))
+        profile = dataclasses.replace(profile, playout=greedy_playout(rollout_greedy))
     return profile
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 
 from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
 from cardtable.games.royal_mastheads import double_dummy
@@ -32,6 +33,7 @@ __all__ = [
     "ROLLOUT_GREEDY",
     "SCALE",
     "fast_playout",
+    "greedy_playout",
     "search_profile",
     "solve_mode",
     "solve_state",
@@ -101,7 +103,33 @@ def to_act(state: RoyalMastheadsState) -> int | None:
 def fast_playout(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
     """Play the rest of the deal at random: each seat's total at its end, and whether the
     game is then over."""
-    gains = playout(state, rng, ROLLOUT_GREEDY)
+    return _totals_after(state, playout(state, rng, ROLLOUT_GREEDY))
+
+
+def greedy_playout(
+    share: float,
+) -> Callable[[RoyalMastheadsState, random.Random], tuple[tuple[float, ...], bool]]:
+    """A playout like :func:`fast_playout` whose follows are greedy ``share`` of the time
+    (:func:`~cardtable.games.royal_mastheads.deal_playout.playout`'s ``greedy``), for
+    pilots (``scripts/expert_pilot.py --rollout-greedy``).
+
+    >>> import random
+    >>> from cardtable.games.royal_mastheads import GAME
+    >>> s = GAME.new_game(4, seed=3, scope="unit")
+    >>> greedy_playout(0.0)(s, random.Random(5)) == fast_playout(s, random.Random(5))
+    True
+    """
+
+    def run(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+        return _totals_after(state, playout(state, rng, share))
+
+    return run
+
+
+def _totals_after(
+    state: RoyalMastheadsState, gains: tuple[int, int, int, int]
+) -> tuple[tuple[float, ...], bool]:
+    """Each seat's total after ``gains`` are added, and whether the game is then over."""
     info = state.info
     totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
     over = is_over_after(info.cfg, info.scope, info.number, totals)
