@@ -1,0 +1,78 @@
+"""scripts/pilot_journal.py reads a pilot's journal as the arena counts its games."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cardtable.arena import ArenaConfig, plan, run_local, summarise
+from cardtable.arena.stats import Summary
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "pilot_journal", ROOT / "scripts" / "pilot_journal.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _journal(path: Path, cfg: ArenaConfig) -> Summary:
+    """Play ``cfg``, write its games as ``expert_pilot.py`` does, and summarise them."""
+    results = run_local(plan(cfg), 1)
+    with path.open("w") as f:
+        for r in results:
+            row = {"deal": r.deal, "rot": r.rotation, "ent": r.entrant_of_seat, "scores": r.scores}
+            f.write(json.dumps(row) + "\n")
+    return summarise(cfg, results)
+
+
+@pytest.mark.parametrize(("game", "deals"), [("royal-mastheads", 3), ("royal-casino", 6)])
+def test_the_journal_gives_the_arenas_match_wins_and_margin(
+    tmp_path: Path, game: str, deals: int
+) -> None:
+    script = _script()
+    cfg = ArenaConfig(game, ("medium", "random"), deals, 11)
+    path = tmp_path / "pilot.jsonl"
+    summary = _journal(path, cfg)
+    games, totals = script.deal_totals(path)
+    entrant = summary.entrants[0]
+    assert games == summary.games
+    assert len(totals) == entrant.matches == deals
+    assert script.match_wins(totals, sorted(totals)) == entrant.match_wins
+    margin = sum(a - b for a, b in totals.values()) / len(totals)
+    assert margin == pytest.approx(entrant.match_margin[0], abs=1e-3)
+
+
+def test_a_deal_cut_short_is_not_counted_and_a_later_copy_wins(tmp_path: Path) -> None:
+    script = _script()
+    path = tmp_path / "pilot.jsonl"
+    seatings = [[0, 1, 1, 1], [1, 0, 1, 1], [1, 1, 0, 1], [1, 1, 1, 0]]
+    rows = [
+        {"deal": 0, "rot": r, "ent": ent, "scores": [1, 2, 3, 4]} for r, ent in enumerate(seatings)
+    ]
+    rows.append({"deal": 1, "rot": 0, "ent": [0, 1, 1, 1], "scores": [9, 0, 0, 0]})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    games, totals = script.deal_totals(path)
+    assert games == 5 and sorted(totals) == [0]
+    before = totals[0]
+    again = {"deal": 0, "rot": 0, "ent": rows[0]["ent"], "scores": [100, 2, 3, 4]}
+    path.write_text(path.read_text() + json.dumps(again) + "\n")
+    _, totals = script.deal_totals(path)
+    assert totals[0] != before
+
+
+def test_a_line_that_is_not_a_game_is_refused_with_its_place(tmp_path: Path) -> None:
+    script = _script()
+    path = tmp_path / "pilot.jsonl"
+    path.write_text('{"deal": 0}\n')
+    with pytest.raises(ValueError, match=r"pilot\.jsonl:1"):
+        script.deal_totals(path)
