@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -11,18 +10,11 @@ import pytest
 
 from cardtable.arena import ArenaConfig, plan, run_local, summarise
 from cardtable.arena.stats import Summary
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.script_loader import load_script
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "pilot_journal", ROOT / "scripts" / "pilot_journal.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/pilot_journal.py")
 
 
 def _journal(path: Path, cfg: ArenaConfig) -> Summary:

@@ -8,8 +8,6 @@ with ``python scripts/playthroughs.py`` and review the diff in the commit.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -18,20 +16,14 @@ import pytest
 
 from cardtable.core.registry import AnyGame
 from cardtable.games import REGISTRY
+from tests.script_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_DIFF_LINES = 120
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "playthroughs", ROOT / "scripts" / "playthroughs.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/playthroughs.py")
 
 
 SCRIPT = _script()

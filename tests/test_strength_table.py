@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 from pathlib import Path
 from types import ModuleType
 
 from cardtable.games import get_game
+from tests.script_loader import load_script
 
-ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ["random", "easy", "medium", "hard", "expert"]
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "strength_table", ROOT / "scripts" / "strength_table.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/strength_table.py")
 
 
 def test_rows_pit_each_level_against_each_lower_level_in_every_game() -> None:

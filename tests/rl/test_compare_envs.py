@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[2] / "scripts" / "compare_envs.py"
+from tests.script_loader import load_script
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("compare_envs", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/compare_envs.py")
 
 
 @pytest.mark.parametrize(("name", "players"), [("royal-casino", 2), ("royal-mastheads", 4)])

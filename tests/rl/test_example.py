@@ -3,9 +3,7 @@ policy the right way, its bot plays legal moves from views, and a tiny run repor
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -13,17 +11,11 @@ import numpy as np
 
 from cardtable.core.encoding import observation
 from cardtable.games import REGISTRY
-
-PATH = Path(__file__).resolve().parents[2] / "examples" / "train_royal_casino.py"
+from tests.script_loader import load_script
 
 
 def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_royal_casino", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("examples/train_royal_casino.py")
 
 
 def test_a_won_episode_makes_its_moves_likelier_and_a_lost_one_less_likely() -> None:
