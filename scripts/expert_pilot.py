@@ -138,6 +138,18 @@ def candidate_profile(
     return profile
 
 
+def journal_row(r: GameResult) -> dict[str, Any]:
+    """One finished game as the pilot's journal keeps it (``scripts/pilot_journal.py``
+    reads it): its deal, seating, the entrant in each seat, the sides' seats and scores."""
+    return {
+        "deal": r.deal,
+        "rot": r.rotation,
+        "ent": r.entrant_of_seat,
+        "sides": r.sides,
+        "scores": r.scores,
+    }
+
+
 def main() -> int:
     """Play the pilot and print the candidate's duplicate-match figures."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -228,8 +240,7 @@ def main() -> int:
     with open(args.out + ".jsonl", "a" if args.from_deal else "w") as log:
 
         def keep(r: GameResult) -> None:
-            row = {"deal": r.deal, "rot": r.rotation, "ent": r.entrant_of_seat, "scores": r.scores}
-            log.write(json.dumps(row) + "\n")
+            log.write(json.dumps(journal_row(r)) + "\n")
             log.flush()
 
         jobs = [j for j in plan(cfg) if j.deal >= args.from_deal]

@@ -2,7 +2,8 @@
 """A pilot's figures from its journal, whole or in progress, and two pilots paired by deal.
 
 ``scripts/expert_pilot.py`` appends every finished game to ``OUT.jsonl`` (its deal, its
-seating, which entrant sat where and the seats' scores; entrant 0 is the candidate).  This
+seating, which entrant sat where, the sides' seats and scores; entrant 0 is the
+candidate; journals from before session 15 have no sides, one seat a side).  This
 reads such a journal and prints, over the deals whose every seating is in it, what the
 arena would: the candidate's duplicate-match wins with their 95% Wilson interval and its
 margin a deal (its total over the deal's seatings minus the other entrant's, mean ± standard
@@ -22,6 +23,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from cardtable.arena.stats import mean_and_error, wilson
 
@@ -31,7 +33,7 @@ def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
 
     The other entrant's score in a game is the mean of the seats it holds, as the arena
     counts it (:func:`cardtable.arena.stats.entrant_scores`)."""
-    games: dict[tuple[int, int], dict[str, list[int]]] = {}
+    games: dict[tuple[int, int], dict[str, Any]] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
@@ -40,20 +42,26 @@ def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
             games[(int(row["deal"]), int(row["rot"]))] = row
         except (ValueError, KeyError, TypeError) as e:
             raise ValueError(f"{path}:{n}: not a pilot's game ({e})") from None
-    seatings = max((len(g["ent"]) for g in games.values()), default=0)
     totals: dict[int, list[float]] = {}
     count: dict[int, int] = {}
+    need: dict[int, int] = {}
     for (deal, _), g in games.items():
         ent, scores = g["ent"], g["scores"]
-        mine = [s for s, e in zip(scores, ent, strict=True) if e == 0]
-        theirs = [s for s, e in zip(scores, ent, strict=True) if e != 0]
+        # The arena seats a deal once for each distinct rotation of its line-up: two
+        # for a head-to-head or partnership game, four for one against three.
+        need[deal] = len({tuple(ent[i:] + ent[:i]) for i in range(len(ent))})
+        # Scores are by side; a journal that does not name the sides has one seat a side.
+        sides = g.get("sides") or [[seat] for seat in range(len(ent))]
+        if len(sides) != len(scores):
+            raise ValueError(f"{path}: deal {deal}: {len(scores)} scores, {len(sides)} sides")
+        held = [ent[side[0]] for side in sides]
+        mine = [s for s, e in zip(scores, held, strict=True) if e == 0]
+        theirs = [s for s, e in zip(scores, held, strict=True) if e != 0]
         acc = totals.setdefault(deal, [0.0, 0.0])
         acc[0] += sum(mine) / len(mine)
         acc[1] += sum(theirs) / len(theirs)
         count[deal] = count.get(deal, 0) + 1
-    # A two-player pilot seats each deal twice, a four-seat one four times.
-    need = 2 if seatings == 2 else seatings
-    whole = {d: (t[0], t[1]) for d, t in totals.items() if count[d] == need}
+    whole = {d: (t[0], t[1]) for d, t in totals.items() if count[d] == need[d]}
     return len(games), whole
 
 

@@ -18,21 +18,25 @@ def _script() -> ModuleType:
 
 
 def _journal(path: Path, cfg: ArenaConfig) -> Summary:
-    """Play ``cfg``, write its games as ``expert_pilot.py`` does, and summarise them."""
+    """Play ``cfg``, write its games with ``expert_pilot.py``'s own rows, and summarise."""
     results = run_local(plan(cfg), 1)
+    pilot = load_script("scripts/expert_pilot.py")
     with path.open("w") as f:
         for r in results:
-            row = {"deal": r.deal, "rot": r.rotation, "ent": r.entrant_of_seat, "scores": r.scores}
-            f.write(json.dumps(row) + "\n")
+            f.write(json.dumps(pilot.journal_row(r)) + "\n")
     return summarise(cfg, results)
 
 
-@pytest.mark.parametrize(("game", "deals"), [("royal-mastheads", 3), ("royal-casino", 6)])
+@pytest.mark.parametrize(
+    ("game", "deals", "players"),
+    [("royal-mastheads", 3, 4), ("royal-casino", 6, 2), ("royal-casino", 2, 4)],
+)
 def test_the_journal_gives_the_arenas_match_wins_and_margin(
-    tmp_path: Path, game: str, deals: int
+    tmp_path: Path, game: str, deals: int, players: int
 ) -> None:
+    """One against three, head to head, and two partnerships (two seatings of four seats)."""
     script = _script()
-    cfg = ArenaConfig(game, ("medium", "random"), deals, 11)
+    cfg = ArenaConfig(game, ("medium", "random"), deals, 11, players=players)
     path = tmp_path / "pilot.jsonl"
     summary = _journal(path, cfg)
     games, totals = script.deal_totals(path)
