@@ -98,6 +98,7 @@ def candidate_profile(
     opponent_model: bool = False,
     pot_inference: bool = False,
     rollout_greedy: float = 0.0,
+    others_hard: bool = False,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
@@ -108,8 +109,10 @@ def candidate_profile(
     Royal Mastheads, with ``pot_inference``, the other seats' hidden pot cards dealt by
     :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`, and with
     ``rollout_greedy`` above 0 its rollouts' follows played greedily that share of the
-    time (:func:`~cardtable.games.royal_mastheads.search.greedy_playout`)."""
-    profile = game.search_profile()
+    time (:func:`~cardtable.games.royal_mastheads.search.greedy_playout`), and with
+    ``others_hard`` the other seats' nodes backed up with ``hard``'s reward (the game's
+    own profile's scale and final margin: :attr:`SearchProfile.others`)."""
+    hard = profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
     reward = VARIANTS[variant]
@@ -135,6 +138,8 @@ def candidate_profile(
         if game.info.name != "royal-mastheads":
             raise ValueError("--rollout-greedy applies to Royal Mastheads only")
         profile = dataclasses.replace(profile, playout=greedy_playout(rollout_greedy))
+    if others_hard:
+        profile = dataclasses.replace(profile, others=(hard.scale, hard.final_margin))
     return profile
 
 
@@ -180,6 +185,11 @@ def main() -> int:
         default=0.0,
         help="Royal Mastheads: share of greedy follows in rollouts (0: all random)",
     )
+    p.add_argument(
+        "--others-hard",
+        action="store_true",
+        help="back the other seats' nodes up with hard's reward (a model of what they play for)",
+    )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
         "--workers",
@@ -216,7 +226,8 @@ def main() -> int:
         f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}"
         f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}"
         f"{'-pot' if args.pot_inference else ''}"
-        f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}-{args.trees}"
+        f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}"
+        f"{'-othershard' if args.others_hard else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -230,6 +241,7 @@ def main() -> int:
             args.opponent_model,
             args.pot_inference,
             args.rollout_greedy,
+            args.others_hard,
         )
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 

@@ -194,6 +194,35 @@ def _blend(won: list[float], margin: list[float], share: float) -> list[float]:
     return [(1 - share) * w + share * m for w, m in zip(won, margin, strict=True)]
 
 
+def _others_rewarded(
+    reward: list[float],
+    others: tuple[float, float],
+    own_side: frozenset[int],
+    sides: tuple[tuple[int, ...], ...],
+    start: tuple[float, ...],
+    end: tuple[float, ...],
+    players: int,
+    won: list[float] | None,
+) -> list[float]:
+    """``reward`` for the seats of ``own_side``; for every other seat the reward of the
+    profile's ``others`` model, ``(scale, final_margin)``, on the same simulation (``won``:
+    the win/loss rewards when the game ended inside it, else ``None``).
+
+    >>> sides = ((0,), (1,))
+    >>> r, _, _ = _margin_rewards(sides, 300.0, (0.0, 0.0), (60.0, 0.0), 2)
+    >>> [round(x, 3) for x in r]
+    [0.599, 0.401]
+    >>> mixed = _others_rewarded(r, (60.0, 0.5), frozenset({0}), sides, (0.0, 0.0),
+    ...                          (60.0, 0.0), 2, [1.0, 0.0])
+    >>> [round(x, 3) for x in mixed]
+    [0.599, 0.06]
+    """
+    theirs = _margin_rewards(sides, others[0], start, end, players)[0]
+    if won is not None:
+        theirs = _blend(won, theirs, others[1])
+    return [reward[i] if i in own_side else theirs[i] for i in range(players)]
+
+
 def search(
     adapter: SearchAdapter,
     view: Any,
@@ -236,6 +265,8 @@ def search(
     rollout = profile.rollout
     playout = profile.playout
     opponent = profile.opponent
+    others = profile.others
+    own_side: frozenset[int] = frozenset()
     legal_root: Sequence[Any] = list(legal)
     done = 0
     while done < simulations:
@@ -245,6 +276,7 @@ def search(
         if not players:
             players = game.players(state)
             sides = game.sides(players)
+            own_side = frozenset(next(side for side in sides if seat in side))
         start_points = points(state)
         start_units = units_played(state)
         node = root
@@ -309,9 +341,14 @@ def search(
         ):
             end, over = playout(state, rng)
             reward, wins, margin = _margin_rewards(sides, scale, start_points, end, players)
+            won: list[float] | None = None
             if over:
                 won, wins = _points_winners(sides, end, players)
                 reward = _blend(won, reward, final_margin)
+            if others is not None:
+                reward = _others_rewarded(
+                    reward, others, own_side, sides, start_points, end, players, won
+                )
             for n in path[1:]:
                 m = n.mover
                 n.visits += 1
@@ -328,10 +365,16 @@ def search(
                 action = moves[randbelow(rng, len(moves))]
             state = apply(state, action)
         # -- backpropagation ---------------------------------------------------------------
-        reward, wins, margin = _margin_rewards(sides, scale, start_points, points(state), players)
+        end = points(state)
+        reward, wins, margin = _margin_rewards(sides, scale, start_points, end, players)
+        won = None
         if to_act(state) is None:
             won, wins = _outcome_rewards(game, state, players)
             reward = _blend(won, reward, final_margin)
+        if others is not None:
+            reward = _others_rewarded(
+                reward, others, own_side, sides, start_points, end, players, won
+            )
         for n in path[1:]:
             m = n.mover
             n.visits += 1

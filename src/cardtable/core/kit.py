@@ -138,7 +138,12 @@ class SearchProfile:
     :meth:`~cardtable.core.game.Game.view_sampler` (same contract: ``sampler(view)``
     returns a function of a ``random.Random`` giving a full state consistent with the
     view), for a profile that infers more about the hidden cards than the game's uniform
-    sampler does (e.g. from how the other seats choose what they hide).
+    sampler does (e.g. from how the other seats choose what they hide).  ``others``, when
+    given, is the reward ``(scale, final_margin)`` the nodes of every seat outside the
+    searching seat's side are backed up with, instead of this profile's: a model of what
+    the other players play for (e.g. ``hard``'s reward, in a profile whose own reward
+    differs), so that the tree predicts their replies by their objective, not the
+    searching seat's.
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -156,3 +161,4 @@ class SearchProfile:
     opponent: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
     exploration: float = 0.0
     sampler: Callable[[Any], ViewSampler] | None = None
+    others: tuple[float, float] | None = None
