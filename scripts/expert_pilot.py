@@ -99,6 +99,7 @@ def candidate_profile(
     pot_inference: bool = False,
     rollout_greedy: float = 0.0,
     others_hard: bool = False,
+    tail: tuple[float, float] | None = None,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
@@ -111,7 +112,9 @@ def candidate_profile(
     ``rollout_greedy`` above 0 its rollouts' follows played greedily that share of the
     time (:func:`~cardtable.games.royal_mastheads.search.greedy_playout`), and with
     ``others_hard`` the other seats' nodes backed up with ``hard``'s reward (the game's
-    own profile's scale and final margin: :attr:`SearchProfile.others`)."""
+    own profile's scale and final margin: :attr:`SearchProfile.others`), and with ``tail``
+    ``(share, scale)`` that share of its margin reward a wider ``tanh``
+    (:attr:`SearchProfile.tail`)."""
     hard = profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -140,7 +143,25 @@ def candidate_profile(
         profile = dataclasses.replace(profile, playout=greedy_playout(rollout_greedy))
     if others_hard:
         profile = dataclasses.replace(profile, others=(hard.scale, hard.final_margin))
+    if tail is not None:
+        profile = dataclasses.replace(profile, tail=tail)
     return profile
+
+
+def parse_tail(text: str) -> tuple[float, float]:
+    """``SHARE,SCALE`` for ``--tail``: a share in (0, 1] and a positive scale.
+
+    >>> parse_tail("0.35,500")
+    (0.35, 500.0)
+    """
+    share, _, scale = text.partition(",")
+    try:
+        pair = (float(share), float(scale))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected SHARE,SCALE, got {text!r}") from None
+    if not 0.0 < pair[0] <= 1.0 or pair[1] <= 0.0:
+        raise argparse.ArgumentTypeError(f"share in (0, 1] and scale above 0, got {text!r}")
+    return pair
 
 
 def journal_row(r: GameResult) -> dict[str, Any]:
@@ -190,6 +211,13 @@ def main() -> int:
         action="store_true",
         help="back the other seats' nodes up with hard's reward (a model of what they play for)",
     )
+    p.add_argument(
+        "--tail",
+        type=parse_tail,
+        default=None,
+        metavar="SHARE,SCALE",
+        help="mix SHARE of a wider tanh(margin / SCALE) into the margin reward",
+    )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
         "--workers",
@@ -227,7 +255,8 @@ def main() -> int:
         f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}"
         f"{'-pot' if args.pot_inference else ''}"
         f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}"
-        f"{'-othershard' if args.others_hard else ''}-{args.trees}"
+        f"{'-othershard' if args.others_hard else ''}"
+        f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -242,6 +271,7 @@ def main() -> int:
             args.pot_inference,
             args.rollout_greedy,
             args.others_hard,
+            args.tail,
         )
         return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
 

@@ -21,15 +21,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
 
 from cardtable.arena.stats import mean_and_error, wilson
 
+Seating = tuple[float, float, float]
+"""One game of a deal: the candidate's score, the other entrant's, and the highest score
+of any side in it."""
 
-def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
-    """The games read, and each whole deal's totals: the candidate's and the other's.
+
+def deal_seatings(path: Path) -> tuple[int, dict[int, list[Seating]]]:
+    """The games read, and each whole deal's games (:data:`Seating`), in seating order.
 
     The other entrant's score in a game is the mean of the seats it holds, as the arena
     counts it (:func:`cardtable.arena.stats.entrant_scores`)."""
@@ -42,10 +47,9 @@ def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
             games[(int(row["deal"]), int(row["rot"]))] = row
         except (ValueError, KeyError, TypeError) as e:
             raise ValueError(f"{path}:{n}: not a pilot's game ({e})") from None
-    totals: dict[int, list[float]] = {}
-    count: dict[int, int] = {}
+    seatings: dict[int, list[Seating]] = {}
     need: dict[int, int] = {}
-    for (deal, _), g in games.items():
+    for (deal, _), g in sorted(games.items()):
         ent, scores = g["ent"], g["scores"]
         # The arena seats a deal once for each distinct rotation of its line-up: two
         # for a head-to-head or partnership game, four for one against three.
@@ -57,12 +61,71 @@ def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
         held = [ent[side[0]] for side in sides]
         mine = [s for s, e in zip(scores, held, strict=True) if e == 0]
         theirs = [s for s, e in zip(scores, held, strict=True) if e != 0]
-        acc = totals.setdefault(deal, [0.0, 0.0])
-        acc[0] += sum(mine) / len(mine)
-        acc[1] += sum(theirs) / len(theirs)
-        count[deal] = count.get(deal, 0) + 1
-    whole = {d: (t[0], t[1]) for d, t in totals.items() if count[d] == need[d]}
+        seatings.setdefault(deal, []).append(
+            (sum(mine) / len(mine), sum(theirs) / len(theirs), float(max(scores)))
+        )
+    whole = {d: gs for d, gs in seatings.items() if len(gs) == need[d]}
     return len(games), whole
+
+
+def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
+    """The games read, and each whole deal's totals: the candidate's and the other's
+    (:func:`deal_seatings` summed over the deal's seatings)."""
+    games, whole = deal_seatings(path)
+    return games, {d: (sum(g[0] for g in gs), sum(g[1] for g in gs)) for d, gs in whole.items()}
+
+
+def quiet_deals(whole: dict[int, list[Seating]], threshold: float = 300.0) -> list[int]:
+    """The deals in which no side of any seating scored ``threshold`` or more (in Royal
+    Mastheads: no royal bonus, no big trick bonus), decided by card points alone.
+
+    >>> quiet_deals({0: [(5.0, 2.0, 9.0)], 1: [(600.0, 2.0, 600.0)]})
+    [0]
+    """
+    return sorted(d for d, gs in whole.items() if max(g[2] for g in gs) < threshold)
+
+
+def match_curve(whole: dict[int, list[Seating]], margin: float) -> float:
+    """How much a seating's margin ``margin`` is worth to the duplicate match, on these
+    deals: the chance that it and the deal's other seatings (as played) win the match,
+    minus the chance for ``-margin`` (ties count half), in ``[-1, 1]``; the shape a
+    reward ``tanh``-like in the margin should have to play for match wins.
+
+    >>> whole = {0: [(10.0, 0.0, 10.0), (0.0, 30.0, 30.0)], 1: [(0.0, 0.0, 0.0), (5.0, 0.0, 5.0)]}
+    >>> match_curve(whole, 0.0), match_curve(whole, 20.0), match_curve(whole, 40.0)
+    (0.0, 0.5, 1.0)
+    """
+    won = 0.0
+    count = 0
+    for gs in whole.values():
+        margins = [g[0] - g[1] for g in gs]
+        total = sum(margins)
+        for m in margins:
+            rest = total - m
+            for sign, x in ((1.0, rest + margin), (-1.0, rest - margin)):
+                won += sign * (1.0 if x > 0 else 0.5 if x == 0 else 0.0)
+            count += 1
+    return won / count if count else 0.0
+
+
+def fit_tail(
+    whole: dict[int, list[Seating]], points: list[float]
+) -> tuple[float, float, float, float]:
+    """The reward ``(1 - share) * tanh(m / sharp) + share * tanh(m / wide)`` nearest to
+    :func:`match_curve` at ``points`` (least squares over a grid: share 0.10-0.60 by 0.05,
+    sharp 20-80, wide 200-600): ``(share, sharp, wide, squared error)``."""
+    curve = [match_curve(whole, m) for m in points]
+    best = (0.0, 0.0, 0.0, math.inf)
+    for share in [i / 20 for i in range(2, 13)]:
+        for sharp in (20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 60.0, 70.0, 80.0):
+            for wide in (200.0, 250.0, 300.0, 350.0, 400.0, 500.0, 600.0):
+                err = sum(
+                    (c - ((1 - share) * math.tanh(m / sharp) + share * math.tanh(m / wide))) ** 2
+                    for c, m in zip(curve, points, strict=True)
+                )
+                if err < best[3]:
+                    best = (share, sharp, wide, err)
+    return best
 
 
 def match_wins(totals: dict[int, tuple[float, float]], deals: list[int]) -> float:
@@ -87,9 +150,15 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("journal", type=Path, help="a pilot's OUT.jsonl")
     p.add_argument("--against", type=Path, help="another pilot's journal on the same deals")
+    p.add_argument(
+        "--utility",
+        action="store_true",
+        help="also: the quiet deals (no score of 300 or more) apart, and the match curve",
+    )
     args = p.parse_args()
     try:
-        games, totals = deal_totals(args.journal)
+        games, whole = deal_seatings(args.journal)
+        totals = deal_totals(args.journal)[1]
         other = deal_totals(args.against) if args.against else None
     except (OSError, ValueError) as e:
         print(f"pilot_journal: {e}", file=sys.stderr)
@@ -99,6 +168,23 @@ def main() -> int:
         return 0
     print(f"{args.journal}: {games} games, {len(totals)} whole deals")
     print("  " + describe("candidate", totals, sorted(totals)))
+    if args.utility:
+        quiet = quiet_deals(whole)
+        loud = sorted(set(totals) - set(quiet))
+        for name, deals in (("quiet deals (no score of 300 or more)", quiet), ("the others", loud)):
+            if deals:
+                print("  " + describe(name, totals, deals))
+        steps = (5.0, 10.0, 20.0, 30.0, 50.0, 80.0, 120.0, 200.0, 300.0, 500.0, 700.0)
+        print("  match curve (a seating's margin: its worth to the match, -1 to 1):")
+        print("    " + "  ".join(f"{m:g}: {match_curve(whole, m):.3f}" for m in steps))
+        margins = sorted(abs(g[0] - g[1]) for gs in whole.values() for g in gs)
+        points = [margins[i * len(margins) // 200] for i in range(200)]
+        points += [float(m) for m in range(5, 705, 25)]
+        share, sharp, wide, err = fit_tail(whole, points)
+        print(
+            f"  nearest reward: {1 - share:g} tanh(m/{sharp:g}) + {share:g} tanh(m/{wide:g}) "
+            f"(squared error {err:.3f} over {len(points)} margins)"
+        )
     if other is not None:
         assert args.against is not None
         both = sorted(set(totals) & set(other[1]))

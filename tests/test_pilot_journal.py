@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from types import ModuleType
 
@@ -72,3 +73,81 @@ def test_a_line_that_is_not_a_game_is_refused_with_its_place(tmp_path: Path) -> 
     path.write_text('{"deal": 0}\n')
     with pytest.raises(ValueError, match=r"pilot\.jsonl:1"):
         script.deal_totals(path)
+
+
+def _seatings_journal(path: Path, deals: dict[int, list[list[int]]]) -> None:
+    """One against three: each deal's four seatings' scores, the candidate in seat ``rot``."""
+    rows = []
+    for deal, games in deals.items():
+        for rot, scores in enumerate(games):
+            ent = [1, 1, 1, 1]
+            ent[rot] = 0
+            rows.append({"deal": deal, "rot": rot, "ent": ent, "scores": scores})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def test_quiet_deals_are_those_without_a_large_score(tmp_path: Path) -> None:
+    script = _script()
+    path = tmp_path / "pilot.jsonl"
+    quiet = [[9, 0, 3, 0], [0, 6, 0, 0], [0, 0, 3, 3], [1, 1, 1, 299]]
+    loud = [[0, 0, 0, 0], [0, 0, 702, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    _seatings_journal(path, {0: quiet, 1: loud, 2: quiet})
+    _, whole = script.deal_seatings(path)
+    assert script.quiet_deals(whole) == [0, 2]
+    assert script.quiet_deals(whole, threshold=1000.0) == [0, 1, 2]
+    # the candidate's score against the mean of the three others, seating by seating
+    assert whole[0][0] == (9.0, 1.0, 9.0) and whole[0][3][:2] == (299.0, 1.0)
+
+
+def test_the_match_curve_is_the_worth_of_a_seatings_margin_to_the_match(tmp_path: Path) -> None:
+    script = _script()
+    path = tmp_path / "pilot.jsonl"
+    # deal 0: margins +3, 0, 0, 0 (seat 0's 3 against the others' 0); deal 1: 0, 0, 0, -30,
+    # so the rest of a deal (its other seatings) is 0, 3, 3, 3 and -30, -30, -30, 0
+    _seatings_journal(
+        path,
+        {
+            0: [[3, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]],
+            1: [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [30, 30, 30, 0]],
+        },
+    )
+    _, whole = script.deal_seatings(path)
+    assert script.match_curve(whole, 0.0) == 0.0
+    # the curve is odd and never falls: a larger margin is never worth less to the match
+    values = [script.match_curve(whole, m) for m in (1.0, 2.0, 4.0, 29.0, 31.0, 40.0)]
+    assert values == sorted(values) and values[-1] == 1.0
+    assert script.match_curve(whole, -4.0) == -script.match_curve(whole, 4.0)
+    # +2 and -2 differ only where the rest is 0 (two seatings of eight); +29 also turns
+    # the three whose rest is +3; +30 ties the three whose rest is -30, +31 wins them
+    assert script.match_curve(whole, 2.0) == 2 / 8
+    assert script.match_curve(whole, 29.0) == 5 / 8
+    assert script.match_curve(whole, 30.0) == 6.5 / 8
+    assert script.match_curve(whole, 31.0) == 1.0
+
+
+def test_the_fitted_tail_reward_is_the_grids_nearest_to_the_curve(tmp_path: Path) -> None:
+    script = _script()
+    path = tmp_path / "pilot.jsonl"
+    deals = {
+        d: [
+            [(d * 7 + r * 13) % 40, (d * 3 + r) % 25, 500 if (d + r) % 9 == 0 else 0, 2]
+            for r in range(4)
+        ]
+        for d in range(30)
+    }
+    _seatings_journal(path, deals)
+    _, whole = script.deal_seatings(path)
+    points = [5.0, 20.0, 50.0, 200.0, 500.0]
+    share, sharp, wide, err = script.fit_tail(whole, points)
+    curve: list[float] = [script.match_curve(whole, m) for m in points]
+
+    def error(s: float, a: float, b: float) -> float:
+        return float(
+            sum(
+                (c - ((1 - s) * math.tanh(m / a) + s * math.tanh(m / b))) ** 2
+                for c, m in zip(curve, points, strict=True)
+            )
+        )
+
+    assert err == pytest.approx(error(share, sharp, wide))
+    assert err <= error(0.35, 40.0, 500.0) and err <= error(0.1, 80.0, 200.0)

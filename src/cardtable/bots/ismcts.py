@@ -155,7 +155,23 @@ def _margin_rewards(
     start: tuple[float, ...],
     end: tuple[float, ...],
     players: int,
+    tail_share: float = 0.0,
+    tail_scale: float = 1.0,
 ) -> tuple[list[float], list[float], list[float]]:
+    """Each seat's margin reward, its win against the best other side, and its margin.
+
+    The reward is ``0.5 + 0.5 * tanh(d / scale)``; with ``tail_share`` above 0 it is
+    ``0.5 + 0.5 * ((1 - tail_share) * tanh(d / scale) + tail_share * tanh(d / tail_scale))``
+    (:attr:`~cardtable.core.kit.SearchProfile.tail`: a sharp part for the usual small
+    margins and a wide one for the rare large ones).
+
+    >>> r, w, d = _margin_rewards(((0,), (1,)), 40.0, (0.0, 0.0), (20.0, 0.0), 2)
+    >>> [round(x, 3) for x in r], w, d
+    ([0.731, 0.269], [1.0, 0.0], [20.0, -20.0])
+    >>> r, _, _ = _margin_rewards(((0,), (1,)), 40.0, (0.0, 0.0), (20.0, 0.0), 2, 0.35, 500.0)
+    >>> [round(x, 3) for x in r]
+    [0.657, 0.343]
+    """
     gains = [end[s[0]] - start[s[0]] for s in sides]
     total = 0.0
     for g in gains:
@@ -168,7 +184,12 @@ def _margin_rewards(
         side = sides[i]
         gain = gains[i]
         d = gain - (total - gain) / (k - 1) if k > 1 else gain
-        r = 0.5 + 0.5 * math.tanh(d / scale)
+        if tail_share:
+            r = 0.5 + 0.5 * (
+                (1.0 - tail_share) * math.tanh(d / scale) + tail_share * math.tanh(d / tail_scale)
+            )
+        else:
+            r = 0.5 + 0.5 * math.tanh(d / scale)
         best_other = gain
         first = True
         for j in range(k):
@@ -266,6 +287,7 @@ def search(
     playout = profile.playout
     opponent = profile.opponent
     others = profile.others
+    tail_share, tail_scale = profile.tail if profile.tail is not None else (0.0, 1.0)
     own_side: frozenset[int] = frozenset()
     legal_root: Sequence[Any] = list(legal)
     done = 0
@@ -340,7 +362,9 @@ def search(
             and (units_played(state) == start_units)
         ):
             end, over = playout(state, rng)
-            reward, wins, margin = _margin_rewards(sides, scale, start_points, end, players)
+            reward, wins, margin = _margin_rewards(
+                sides, scale, start_points, end, players, tail_share, tail_scale
+            )
             won: list[float] | None = None
             if over:
                 won, wins = _points_winners(sides, end, players)
@@ -366,7 +390,9 @@ def search(
             state = apply(state, action)
         # -- backpropagation ---------------------------------------------------------------
         end = points(state)
-        reward, wins, margin = _margin_rewards(sides, scale, start_points, end, players)
+        reward, wins, margin = _margin_rewards(
+            sides, scale, start_points, end, players, tail_share, tail_scale
+        )
         won = None
         if to_act(state) is None:
             won, wins = _outcome_rewards(game, state, players)

@@ -143,7 +143,11 @@ class SearchProfile:
     searching seat's side are backed up with, instead of this profile's: a model of what
     the other players play for (e.g. ``hard``'s reward, in a profile whose own reward
     differs), so that the tree predicts their replies by their objective, not the
-    searching seat's.
+    searching seat's.  ``tail``, when given, is ``(share, scale)``: that share of the
+    margin reward is ``tanh(margin / scale)`` with this wider scale, the rest the
+    profile's own ``tanh(margin / self.scale)`` (a reward for a game whose margins are
+    mostly small with rare large ones, shaped like the chance that a seat's margin wins
+    a duplicate match; see ``docs/bots-experiments.md``, "pilot D").
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -162,3 +166,4 @@ class SearchProfile:
     exploration: float = 0.0
     sampler: Callable[[Any], ViewSampler] | None = None
     others: tuple[float, float] | None = None
+    tail: tuple[float, float] | None = None
