@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.registry import AnyGame
@@ -31,3 +32,10 @@ def random_position(game: AnyGame, seed: int, players: int | None = None) -> tup
     seat = game.to_act(state)
     assert seat is not None
     return state, seat
+
+
+def random_view(game: AnyGame, seed: int, players: int | None = None) -> tuple[Any, Sequence[Any]]:
+    """The view and the legal actions of the seat to act at :func:`random_position`:
+    what a search is given."""
+    state, seat = random_position(game, seed, players)
+    return game.view(state, seat), game.legal_actions(state)

@@ -11,7 +11,7 @@ from cardtable.bots import make_bot
 from cardtable.bots.ismcts import SearchAdapter, search
 from cardtable.bots.levels import ISMCTSBot, _worker_search, level_adapter, merge_results
 from cardtable.games import get_game
-from tests.bots.helpers import SEARCH_GAMES, random_position
+from tests.bots.helpers import SEARCH_GAMES, random_view
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
@@ -43,8 +43,7 @@ def test_an_expert_worker_searches_with_the_expert_profile() -> None:
     game = get_game("royal-mastheads")
     expert = game.search_profile().expert
     assert expert is not None
-    state, seat = random_position(game, 4)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 4)
     there = _worker_search("royal-mastheads", view, legal, 7, 60, None, True)
     here = search(SearchAdapter(game, expert), view, legal, random.Random(7), 60)
     assert there == here
@@ -54,8 +53,7 @@ def test_an_expert_worker_searches_with_the_expert_profile() -> None:
 
 def test_expert_in_a_pool_chooses_as_inside_a_worker() -> None:
     game = get_game("royal-mastheads")
-    state, seat = random_position(game, 6)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 6)
     bot = ISMCTSBot(game, simulations=40, workers=2, expert_profile=True)
     pooled = bot.analyse(view, legal, random.Random(3))
     seed = random.Random(3).randrange(1 << 62)

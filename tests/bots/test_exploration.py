@@ -8,13 +8,12 @@ import random
 
 from cardtable.bots.ismcts import EXPLORATION, SearchAdapter, search
 from cardtable.games import get_game
-from tests.bots.helpers import random_position
+from tests.bots.helpers import random_view
 
 
 def test_the_profile_sets_the_constant_and_an_argument_overrides_it() -> None:
     game = get_game("rummy")
-    state, seat = random_position(game, 7)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 7)
     base = game.search_profile()
     assert base.exploration == 0.0
 

@@ -15,7 +15,7 @@ import pytest
 from cardtable.bots.ismcts import SearchAdapter, search
 from cardtable.games import get_game
 from cardtable.games.rummy.search import opponent_model
-from tests.bots.helpers import SEARCH_GAMES, random_position
+from tests.bots.helpers import SEARCH_GAMES, random_position, random_view
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
@@ -43,8 +43,7 @@ def test_a_model_that_always_plays_the_first_move_is_what_the_search_expects() -
     # Two models of the other seat give the searching seat different statistics, so the
     # model is used (a search that ignored it would give the same numbers twice).
     game = get_game("rummy")
-    state, seat = random_position(game, 5)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 5)
     base = game.search_profile()
 
     def first(s: Any, moves: Sequence[Any], rng: random.Random) -> Any:
@@ -68,8 +67,7 @@ def test_a_model_that_always_plays_the_first_move_is_what_the_search_expects() -
 
 def test_without_a_model_the_search_is_as_before() -> None:
     game = get_game("rummy")
-    state, seat = random_position(game, 4)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 4)
     base = game.search_profile()
     assert base.opponent is None
     plain = search(SearchAdapter(game, base), view, legal, random.Random(2), 150)

@@ -15,15 +15,14 @@ from hypothesis import strategies as st
 
 from cardtable.bots.ismcts import SearchAdapter, _margin_rewards, _others_rewarded, search
 from cardtable.games import get_game
-from tests.bots.helpers import SEARCH_GAMES, random_position
+from tests.bots.helpers import SEARCH_GAMES, random_view
 from tests.script_loader import load_script
 
 
 @pytest.mark.parametrize("name", SEARCH_GAMES)
 def test_a_model_equal_to_the_own_reward_searches_as_without_one(name: str) -> None:
     game = get_game(name)
-    state, seat = random_position(game, 11)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 11)
     base = game.search_profile()
     same = dataclasses.replace(base, others=(base.scale, base.final_margin))
     plain = search(SearchAdapter(game, base), view, legal, random.Random(2), 300)
@@ -35,8 +34,7 @@ def test_another_reward_for_the_other_seats_changes_what_the_tree_expects() -> N
     # Royal Mastheads' expert with hard's reward for the three others: the others' replies
     # are chosen by another objective below the root, so the root statistics differ.
     game = get_game("royal-mastheads")
-    state, seat = random_position(game, 4, players=4)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 4, players=4)
     hard = game.search_profile()
     assert hard.expert is not None
     expert = hard.expert

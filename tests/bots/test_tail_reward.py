@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from cardtable.bots.ismcts import SearchAdapter, _margin_rewards, search
 from cardtable.games import get_game
-from tests.bots.helpers import SEARCH_GAMES, random_position
+from tests.bots.helpers import SEARCH_GAMES, random_view
 from tests.script_loader import load_script
 
 end_points = st.lists(st.integers(-600, 900), min_size=4, max_size=4)
@@ -27,8 +27,7 @@ end_points = st.lists(st.integers(-600, 900), min_size=4, max_size=4)
 def test_a_tail_with_the_profiles_own_scale_searches_as_without_one(name: str) -> None:
     # tanh(d / s) mixed with itself is tanh(d / s): the same rewards, the same search.
     game = get_game(name)
-    state, seat = random_position(game, 11)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 11)
     base = game.search_profile()
     same = dataclasses.replace(base, tail=(0.5, base.scale))
     plain = search(SearchAdapter(game, base), view, legal, random.Random(2), 300)
@@ -42,8 +41,7 @@ def test_a_tail_with_the_profiles_own_scale_searches_as_without_one(name: str) -
 
 def test_a_tail_changes_what_royal_mastheads_expert_prefers() -> None:
     game = get_game("royal-mastheads")
-    state, seat = random_position(game, 4, players=4)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 4, players=4)
     expert = game.search_profile().expert
     assert expert is not None
     tailed = dataclasses.replace(expert, scale=40.0, tail=(0.35, 500.0))

@@ -23,7 +23,7 @@ from cardtable.bots.levels import (
 )
 from cardtable.bots.pimc import solve_view
 from cardtable.games import get_game
-from tests.bots.helpers import SEARCH_GAMES, random_position
+from tests.bots.helpers import SEARCH_GAMES, random_position, random_view
 from tests.games.royal_casino.test_endgame_solver import endgame
 
 
@@ -79,8 +79,7 @@ def test_the_simulation_budget_binds(name: str) -> None:
 
 def test_the_wall_clock_cap_binds_in_live_play_and_not_in_the_arena() -> None:
     game = get_game("royal-casino")
-    state, seat = random_position(game, 3, players=2)
-    view, legal = game.view(state, seat), game.legal_actions(state)
+    view, legal = random_view(game, 3, players=2)
     bot = ISMCTSBot(game, simulations=2000, cap_seconds=0.5, clock=fake_clock(0.1))
     assert wall_clock_cap_on()
     capped = bot.analyse(view, legal, random.Random(1))
