@@ -72,7 +72,16 @@ def deal_totals(path: Path) -> tuple[int, dict[int, tuple[float, float]]]:
     """The games read, and each whole deal's totals: the candidate's and the other's
     (:func:`deal_seatings` summed over the deal's seatings)."""
     games, whole = deal_seatings(path)
-    return games, {d: (sum(g[0] for g in gs), sum(g[1] for g in gs)) for d, gs in whole.items()}
+    return games, totals_of(whole)
+
+
+def totals_of(whole: dict[int, list[Seating]]) -> dict[int, tuple[float, float]]:
+    """Each deal's totals over its seatings: the candidate's and the other's.
+
+    >>> totals_of({3: [(5.0, 2.0, 9.0), (1.0, 4.0, 4.0)]})
+    {3: (6.0, 6.0)}
+    """
+    return {d: (sum(g[0] for g in gs), sum(g[1] for g in gs)) for d, gs in whole.items()}
 
 
 def quiet_deals(whole: dict[int, list[Seating]], threshold: float = 300.0) -> list[int]:
@@ -93,7 +102,7 @@ def match_curve(whole: dict[int, list[Seating]], margin: float) -> float:
 
     >>> whole = {0: [(10.0, 0.0, 10.0), (0.0, 30.0, 30.0)], 1: [(0.0, 0.0, 0.0), (5.0, 0.0, 5.0)]}
     >>> match_curve(whole, 0.0), match_curve(whole, 20.0), match_curve(whole, 40.0)
-    (0.0, 0.5, 1.0)
+    (0.0, 0.75, 1.0)
     """
     won = 0.0
     count = 0
@@ -158,7 +167,7 @@ def main() -> int:
     args = p.parse_args()
     try:
         games, whole = deal_seatings(args.journal)
-        totals = deal_totals(args.journal)[1]
+        totals = totals_of(whole)
         other = deal_totals(args.against) if args.against else None
     except (OSError, ValueError) as e:
         print(f"pilot_journal: {e}", file=sys.stderr)

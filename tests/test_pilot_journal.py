@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import math
 from pathlib import Path
@@ -151,3 +152,10 @@ def test_the_fitted_tail_reward_is_the_grids_nearest_to_the_curve(tmp_path: Path
 
     assert err == pytest.approx(error(share, sharp, wide))
     assert err <= error(0.35, 40.0, 500.0) and err <= error(0.1, 80.0, 200.0)
+
+
+@pytest.mark.parametrize("script", ["scripts/pilot_journal.py", "scripts/expert_pilot.py"])
+def test_the_scripts_examples_hold(script: str) -> None:
+    """The suite's doctests cover src/ only; the pilots' scripts' examples run here."""
+    result = doctest.testmod(load_script(script))
+    assert result.attempted > 0 and result.failed == 0
