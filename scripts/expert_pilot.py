@@ -36,13 +36,13 @@ import os
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.arena import ArenaConfig, GameResult, plan, run_local, summarise
 from cardtable.bots.base import register_bot
-from cardtable.bots.ismcts import SearchAdapter
-from cardtable.bots.levels import ISMCTSBot
+from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
+from cardtable.bots.levels import ISMCTSBot, merge_results, wall_clock_cap_on
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
@@ -62,7 +62,10 @@ class PilotExpert(ISMCTSBot):
     """A candidate ``expert``: the level's bot with its own budgets and search profile.
 
     Its trees are searched in turn in the arena's worker process (as the level's are
-    there), so the profile given here is the one every tree searches with."""
+    there), so the profile given here is the one every tree searches with, unless a
+    ``partner`` is given: then the last tree searches with the partner profile, the others
+    with ``profile``, and their root statistics are merged as the level merges its trees
+    (visits summed: the tree that prefers one action more clearly weighs more)."""
 
     def __init__(
         self,
@@ -73,9 +76,45 @@ class PilotExpert(ISMCTSBot):
         nodes: int,
         worlds: int,
         name: str,
+        partner: SearchProfile | None = None,
     ) -> None:
         super().__init__(game, sims, workers=trees, name=name, solver_nodes=nodes, worlds=worlds)
         self._adapter = SearchAdapter(game, profile)
+        self._partner = None if partner is None else SearchAdapter(game, partner)
+        if partner is not None and trees < 2:
+            raise ValueError("a partner profile needs at least two trees")
+
+    def analyse(self, view: Any, legal: Sequence[Any], rng: random.Random) -> SearchResult:
+        """The level's trees (the same seeds and shares of the budget), searched in turn
+        with this candidate's profile, the last with the partner's if there is one.
+
+        In turn everywhere: the level's process pool, outside an arena worker, would
+        search with the level's own profile instead of the candidate's."""
+        if self.solver_nodes > 0 or self.millis is not None or self.workers == 1:
+            return super().analyse(view, legal, rng)
+        seed = rng.randrange(1 << 62)
+        self.last_solved = None
+        stop = None
+        if self.cap_seconds is not None and wall_clock_cap_on():
+            deadline = self.clock() + self.cap_seconds
+            clock = self.clock
+
+            def stop() -> bool:
+                return clock() >= deadline
+
+        sims = self.simulations or self._adapter.profile.hard_simulations
+        seeds = [random.Random(seed + i).randrange(1 << 62) for i in range(self.workers)]
+        share = [
+            sims // self.workers + (1 if i < sims % self.workers else 0)
+            for i in range(self.workers)
+        ]
+        adapters = [self._adapter] * (self.workers - 1) + [self._partner or self._adapter]
+        return merge_results(
+            [
+                search(a, view, legal, random.Random(s), n, stop)
+                for a, s, n in zip(adapters, seeds, share, strict=True)
+            ]
+        )
 
 
 def rummy_playout(depth: int) -> Callable[[Any, random.Random], tuple[tuple[float, ...], bool]]:
@@ -218,6 +257,12 @@ def main() -> int:
         metavar="SHARE,SCALE",
         help="mix SHARE of a wider tanh(margin / SCALE) into the margin reward",
     )
+    p.add_argument(
+        "--partner",
+        choices=("hard", "expert"),
+        default=None,
+        help="the last tree searches with the game's own PROFILE unchanged (an ensemble)",
+    )
     p.add_argument("--worlds", type=int, default=16, help="sampled worlds a solve")
     p.add_argument(
         "--workers",
@@ -245,6 +290,8 @@ def main() -> int:
         p.error("--rollout-greedy applies to Royal Mastheads only")
     if not 0.0 <= args.rollout_greedy <= 1.0:
         p.error("--rollout-greedy is a share, between 0 and 1")
+    if args.partner and args.trees < 2:
+        p.error("--partner needs --trees 2 or more (the last tree is the partner's)")
     if args.trees > 1 and args.workers < 2:
         p.error(
             "with --trees above 1, --workers must be at least 2 (the trees run in turn "
@@ -256,7 +303,8 @@ def main() -> int:
         f"{'-pot' if args.pot_inference else ''}"
         f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}"
         f"{'-othershard' if args.others_hard else ''}"
-        f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}-{args.trees}"
+        f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}"
+        f"{f'-partner{args.partner}' if args.partner else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -273,7 +321,13 @@ def main() -> int:
             args.others_hard,
             args.tail,
         )
-        return PilotExpert(g, profile, args.sims, args.trees, args.nodes, args.worlds, name)
+        partner = None
+        if args.partner:
+            own = g.search_profile()
+            partner = own.expert if args.partner == "expert" and own.expert is not None else own
+        return PilotExpert(
+            g, profile, args.sims, args.trees, args.nodes, args.worlds, name, partner
+        )
 
     register_bot(name, args.game, make)
     cfg = ArenaConfig(args.game, (name, args.opp), args.deals, args.seed)
