@@ -154,7 +154,10 @@ def test_the_fitted_tail_reward_is_the_grids_nearest_to_the_curve(tmp_path: Path
     assert err <= error(0.35, 40.0, 500.0) and err <= error(0.1, 80.0, 200.0)
 
 
-@pytest.mark.parametrize("script", ["scripts/pilot_journal.py", "scripts/expert_pilot.py"])
+@pytest.mark.parametrize(
+    "script",
+    ["scripts/pilot_journal.py", "scripts/expert_pilot.py", "scripts/policy_agreement.py"],
+)
 def test_the_scripts_examples_hold(script: str) -> None:
     """The suite's doctests cover src/ only; the pilots' scripts' examples run here."""
     result = doctest.testmod(load_script(script))
