@@ -45,6 +45,7 @@ from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
 from cardtable.bots.levels import ISMCTSBot, merge_results, wall_clock_cap_on
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
+from cardtable.games.royal_mastheads.play_inference import play_sampler
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
 from cardtable.games.royal_mastheads.search import greedy_playout
 from cardtable.games.rummy.playout import policy_playout
@@ -139,6 +140,7 @@ def candidate_profile(
     rollout_greedy: float = 0.0,
     others_hard: bool = False,
     tail: tuple[float, float] | None = None,
+    play_inference: bool = False,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
@@ -153,7 +155,9 @@ def candidate_profile(
     ``others_hard`` the other seats' nodes backed up with ``hard``'s reward (the game's
     own profile's scale and final margin: :attr:`SearchProfile.others`), and with ``tail``
     ``(share, scale)`` that share of its margin reward a wider ``tanh``
-    (:attr:`SearchProfile.tail`)."""
+    (:attr:`SearchProfile.tail`), and in Royal Mastheads with ``play_inference`` its
+    worlds weighed by how likely the other seats' plays so far were in them
+    (:func:`~cardtable.games.royal_mastheads.play_inference.play_sampler`)."""
     hard = profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -184,6 +188,12 @@ def candidate_profile(
         profile = dataclasses.replace(profile, others=(hard.scale, hard.final_margin))
     if tail is not None:
         profile = dataclasses.replace(profile, tail=tail)
+    if play_inference:
+        if game.info.name != "royal-mastheads":
+            raise ValueError("--play-inference applies to Royal Mastheads only")
+        if pot_inference:
+            raise ValueError("--play-inference and --pot-inference are not combined")
+        profile = dataclasses.replace(profile, sampler=play_sampler)
     return profile
 
 
@@ -258,6 +268,11 @@ def main() -> int:
         help="mix SHARE of a wider tanh(margin / SCALE) into the margin reward",
     )
     p.add_argument(
+        "--play-inference",
+        action="store_true",
+        help="Royal Mastheads: weigh the sampled worlds by the others' plays so far",
+    )
+    p.add_argument(
         "--partner",
         choices=("hard", "expert"),
         default=None,
@@ -290,6 +305,10 @@ def main() -> int:
         p.error("--rollout-greedy applies to Royal Mastheads only")
     if not 0.0 <= args.rollout_greedy <= 1.0:
         p.error("--rollout-greedy is a share, between 0 and 1")
+    if args.play_inference and args.game != "royal-mastheads":
+        p.error("--play-inference applies to Royal Mastheads only")
+    if args.play_inference and args.pot_inference:
+        p.error("--play-inference and --pot-inference are not combined")
     if args.partner and args.trees < 2:
         p.error("--partner needs --trees 2 or more (the last tree is the partner's)")
     if args.trees > 1 and args.workers < 2:
@@ -304,7 +323,8 @@ def main() -> int:
         f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}"
         f"{'-othershard' if args.others_hard else ''}"
         f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}"
-        f"{f'-partner{args.partner}' if args.partner else ''}-{args.trees}"
+        f"{f'-partner{args.partner}' if args.partner else ''}"
+        f"{'-play' if args.play_inference else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -320,6 +340,7 @@ def main() -> int:
             args.rollout_greedy,
             args.others_hard,
             args.tail,
+            args.play_inference,
         )
         partner = None
         if args.partner:
