@@ -73,14 +73,17 @@ def play_likelihood(
     follow_e: float = FOLLOW_E,
     lead_e: float = LEAD_E,
     memo: dict[tuple[int, int], int] | None = None,
+    plays: list[tuple[int, int, tuple[int, ...]]] | None = None,
 ) -> float:
     """How likely the other seats' plays so far were in ``world``, under the model.
 
     Each seat's hand before a play is its hand in ``world`` with the cards it played from
     then on; its legal cards follow the suit led if it can (M-10).  ``memo`` keeps
-    ``greedy``'s choice by (play, legal cards) across the worlds of one view.
+    ``greedy``'s choice by (play, legal cards) across the worlds of one view, and
+    ``plays`` the view's plays, worked out once for them.
     """
-    plays = _plays(view)
+    if plays is None:
+        plays = _plays(view)
     hands = list(world.hands)
     for seat, card, _before in plays:
         hands[seat] |= BIT[card]
@@ -138,8 +141,12 @@ class PlayInferenceSampler:
 
     def _build(self, rng: random.Random) -> None:
         memo: dict[tuple[int, int], int] = {}
+        plays = _plays(self.view)  # the same for every world of the pool
         self.worlds = [self.base(rng) for _ in range(self.size)]
-        raw = [play_likelihood(self.view, w, self.follow_e, self.lead_e, memo) for w in self.worlds]
+        raw = [
+            play_likelihood(self.view, w, self.follow_e, self.lead_e, memo, plays)
+            for w in self.worlds
+        ]
         top = max(raw)
         self.weights = [r / top for r in raw]
         total = 0.0
