@@ -137,6 +137,71 @@ def fit_tail(
     return best
 
 
+def chi2_sf(x: float, df: int) -> float:
+    """The chance that a chi-squared variable of ``df`` degrees of freedom is above ``x``
+    (the regularized upper incomplete gamma ``Q(df / 2, x / 2)``: a series below
+    ``df / 2 + 1``, Lentz's continued fraction above).
+
+    >>> round(chi2_sf(3.841458820694124, 1), 6), round(chi2_sf(12.591587243743977, 6), 6)
+    (0.05, 0.05)
+    >>> chi2_sf(0.0, 4)
+    1.0
+    """
+    a, z = df / 2.0, x / 2.0
+    if z <= 0.0:
+        return 1.0
+    log_front = a * math.log(z) - z - math.lgamma(a)
+    if z < a + 1.0:
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > abs(total) * 1e-15:
+            n += 1.0
+            term *= z / n
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = z + 1.0 - a
+    c = 1.0 / tiny
+    d = 1.0 / b
+    h = d
+    i = 0
+    while True:
+        i += 1
+        an = -i * (i - a)
+        b += 2.0
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1.0 / d
+        step = d * c
+        h *= step
+        if abs(step - 1.0) < 1e-15 or i > 10_000:
+            return h * math.exp(log_front)
+
+
+def cochran_q(outcomes: list[list[int]]) -> tuple[float, int, float]:
+    """Cochran's Q test that ``k`` candidates played on the same deals win alike:
+    ``outcomes[d][j]`` is 1 when candidate ``j`` won deal ``d``'s duplicate match, else 0.
+    Gives ``(Q, k - 1, p)``; ``p`` is the chance of a ``Q`` this large or larger were the
+    candidates' chances the same on every deal (chi-squared with ``k - 1`` degrees of
+    freedom).  With two candidates it is McNemar's test, ``(b - c)^2 / (b + c)``.
+
+    >>> q, df, p = cochran_q([[1, 0], [1, 0], [1, 0], [0, 1], [1, 1], [0, 0]])
+    >>> q, df, round(p, 4)
+    (1.0, 1, 0.3173)
+    """
+    k = len(outcomes[0])
+    columns = [sum(row[j] for row in outcomes) for j in range(k)]
+    rows = [sum(row) for row in outcomes]
+    total = sum(rows)
+    denominator = k * total - sum(r * r for r in rows)
+    if not denominator:
+        return 0.0, k - 1, 1.0
+    q = (k - 1) * (k * sum(c * c for c in columns) - total * total) / denominator
+    return q, k - 1, chi2_sf(q, k - 1)
+
+
 def match_wins(totals: dict[int, tuple[float, float]], deals: list[int]) -> float:
     """The candidate's duplicate-match wins on ``deals`` (a tie counts half)."""
     return sum(1.0 if a > b else 0.5 if a == b else 0.0 for a, b in (totals[d] for d in deals))
@@ -154,11 +219,42 @@ def describe(name: str, totals: dict[int, tuple[float, float]], deals: list[int]
     )
 
 
+def pool_report(names: list[Path], totals: list[dict[int, tuple[float, float]]]) -> str:
+    """Several candidates on the same deals: each one's matches on the deals whole in
+    every journal, and :func:`cochran_q` over the deals none of them tied."""
+    common = sorted(set.intersection(*(set(t) for t in totals)))
+    if not common:
+        return "  no whole deal in common to all the journals"
+    lines = [f"  {len(names)} candidates on the {len(common)} deals whole in every journal:"]
+    lines += [
+        "    " + describe(str(name), t, common) for name, t in zip(names, totals, strict=True)
+    ]
+    decided = [d for d in common if all(t[d][0] != t[d][1] for t in totals)]
+    outcomes = [[int(t[d][0] > t[d][1]) for t in totals] for d in decided]
+    if not outcomes:
+        return "\n".join(lines)
+    q, df, p = cochran_q(outcomes)
+    lines.append(
+        f"  Cochran's Q on the {len(decided)} deals no candidate tied: Q = {q:.2f}, "
+        f"{df} degrees of freedom, p = {p:.3f} (the chance of so large a spread of match "
+        f"wins were they all equally strong)"
+    )
+    return "\n".join(lines)
+
+
 def main() -> int:
     """Print a journal's figures, and the pairing with ``--against``."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("journal", type=Path, help="a pilot's OUT.jsonl")
     p.add_argument("--against", type=Path, help="another pilot's journal on the same deals")
+    p.add_argument(
+        "--pool",
+        type=Path,
+        nargs="+",
+        default=[],
+        metavar="JOURNAL",
+        help="other candidates' journals on the same deals: do they all win alike? (Cochran's Q)",
+    )
     p.add_argument(
         "--utility",
         action="store_true",
@@ -169,6 +265,7 @@ def main() -> int:
         games, whole = deal_seatings(args.journal)
         totals = totals_of(whole)
         other = deal_totals(args.against) if args.against else None
+        pooled = [deal_totals(path)[1] for path in args.pool]
     except (OSError, ValueError) as e:
         print(f"pilot_journal: {e}", file=sys.stderr)
         return 2
@@ -194,6 +291,8 @@ def main() -> int:
             f"  nearest reward: {1 - share:g} tanh(m/{sharp:g}) + {share:g} tanh(m/{wide:g}) "
             f"(squared error {err:.3f} over {len(points)} margins)"
         )
+    if pooled:
+        print(pool_report([args.journal, *args.pool], [totals, *pooled]))
     if other is not None:
         assert args.against is not None
         both = sorted(set(totals) & set(other[1]))

@@ -9,6 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardtable.arena import ArenaConfig, plan, run_local, summarise
 from cardtable.arena.stats import Summary
@@ -152,6 +154,53 @@ def test_the_fitted_tail_reward_is_the_grids_nearest_to_the_curve(tmp_path: Path
 
     assert err == pytest.approx(error(share, sharp, wide))
     assert err <= error(0.35, 40.0, 500.0) and err <= error(0.1, 80.0, 200.0)
+
+
+@given(st.floats(0.0, 200.0), st.integers(1, 15))
+def test_the_chi_squared_tail_is_the_closed_form_for_even_degrees(x: float, m: int) -> None:
+    """For 2m degrees of freedom the tail is exp(-x/2) times the first m terms of
+    exp(x/2)'s series: the series and the continued fraction both agree with it."""
+    script = _script()
+    half = x / 2
+    closed = math.exp(-half) * sum(half**i / math.factorial(i) for i in range(m))
+    assert script.chi2_sf(x, 2 * m) == pytest.approx(closed, rel=1e-9, abs=1e-15)
+
+
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 1)), min_size=1, max_size=60))
+def test_cochrans_q_of_two_candidates_is_mcnemars_test(pairs: list[tuple[int, int]]) -> None:
+    script = _script()
+    b = sum(1 for x, y in pairs if x > y)
+    c = sum(1 for x, y in pairs if y > x)
+    q, df, p = script.cochran_q([list(pair) for pair in pairs])
+    assert df == 1
+    if b + c:
+        assert q == pytest.approx((b - c) ** 2 / (b + c))
+        assert p == pytest.approx(math.erfc(math.sqrt(q / 2)))
+    else:
+        assert (q, p) == (0.0, 1.0)
+
+
+def test_pooled_journals_are_compared_on_their_common_untied_deals(tmp_path: Path) -> None:
+    """Three candidates on the same deals: one wins every deal, one none, one half; the
+    deal one of them tied and the deal missing from one journal are left out of Q."""
+    script = _script()
+    won = [[10, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    lost = [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [30, 0, 0, 0]]
+    tied = [[0, 0, 0, 0]] * 4
+    paths = [tmp_path / f"{name}.jsonl" for name in ("a", "b", "c")]
+    _seatings_journal(paths[0], {d: won for d in range(13)})
+    _seatings_journal(paths[1], {d: lost if d < 12 else tied for d in range(13)})
+    _seatings_journal(paths[2], {d: won if d % 2 else lost for d in range(14)})
+    totals = [script.deal_totals(path)[1] for path in paths]
+    report = script.pool_report(paths, totals)
+    assert "3 candidates on the 13 deals whole in every journal" in report
+    assert "13 of 13" in report and "0.5 of 13" in report and "6 of 13" in report
+    # on the 12 untied deals: columns 12, 0, 6 and every row sums to 1 or 2
+    rows = [[1, 0, d % 2] for d in range(12)]
+    q, _, p = script.cochran_q(rows)
+    assert q == pytest.approx(2 * (3 * (144 + 36) - 18 * 18) / (3 * 18 - (6 * 4 + 6)))
+    assert f"Q = {q:.2f}, 2 degrees of freedom, p = {p:.3f}" in report
+    assert p < 0.001
 
 
 @pytest.mark.parametrize(
