@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""How much could knowing every card buy?  An *oracle* against a level, on arena deals.
+
+The oracle is **not a bot** and no level may become one: it reads the table's state, the
+hidden cards included, which a bot never may (bots are functions of a view).  It exists to
+measure an upper bound, as Cowling, Powley & Whitehouse (2012) measure "cheating" UCT: the
+search of ``expert`` (its profile, reward and budget, in as many trees) run on the one true
+world instead of on worlds sampled from the view.  Against three ``hard`` in Royal
+Mastheads (or one elsewhere) on the arena's own duplicate deals it tells how far any
+inference about the hidden cards could take ``expert``: if even the oracle wins few more
+matches than the level does, what the level lacks is not information but play.
+
+    python scripts/oracle_bound.py royal-mastheads --opp hard --deals 50 --seed 1060 \\
+        --workers 2 --out oracle.json
+
+Every finished game is appended to ``OUT.jsonl`` as ``scripts/expert_pilot.py`` writes
+its journal (``scripts/pilot_journal.py`` reads it; ``--from-deal`` resumes), and the
+arena's summary of the games this run played goes to ``OUT``.  Not part of the unit suite:
+a measurement of bots, as the pilots are (docs/bots-experiments.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
+
+from expert_pilot import journal_row  # the pilots' journal rows (this script's folder)
+
+from cardtable.arena import ArenaConfig, GameResult, plan, summarise
+from cardtable.arena.core import Job
+from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
+from cardtable.bots.levels import merge_results
+from cardtable.core.kit import SearchProfile
+from cardtable.core.registry import AnyGame
+from cardtable.games import get_game
+from cardtable.tables import Table
+from cardtable.tables.table import bot_rng
+
+ORACLE = 0
+"""The entrant the oracle plays (the arena's first; the level named by ``--opp`` is the
+second)."""
+
+
+def oracle_profile(game: AnyGame, state: Any) -> SearchProfile:
+    """``expert``'s search profile whose every world is ``state`` itself.
+
+    >>> from cardtable.games import get_game
+    >>> game = get_game("royal-mastheads")
+    >>> s = game.new_game(4, seed=3, scope="unit")
+    >>> p = oracle_profile(game, s)
+    >>> p.sampler is not None and p.sampler(game.view(s, 0))(random.Random(0)) is s
+    True
+    """
+    own = game.search_profile()
+    profile = own.expert if own.expert is not None else own
+
+    def world(_view: Any) -> Callable[[random.Random], Any]:
+        return lambda _rng: state
+
+    return dataclasses.replace(profile, sampler=world)
+
+
+def oracle_move(game: AnyGame, table: Table, sims: int, trees: int) -> Any:
+    """The oracle's action for the seat to act at ``table``: ``trees`` searches of the true
+    state sharing ``sims`` simulations, seeded as the table seeds a bot there, their root
+    statistics merged as the levels merge theirs."""
+    seat = table.to_act
+    assert seat is not None
+    rng = bot_rng(table.record.seed, seat, table.version)
+    adapter = SearchAdapter(game, oracle_profile(game, table.state))
+    view = table.view(seat)
+    legal = tuple(table.legal(seat))
+    seed = rng.randrange(1 << 62)
+    results: list[SearchResult] = []
+    for i in range(trees):
+        share = sims // trees + (1 if i < sims % trees else 0)
+        results.append(search(adapter, view, legal, random.Random(seed + i), share))
+    return merge_results(results).best()
+
+
+def run_oracle_job(job: Job, sims: int, trees: int) -> GameResult:
+    """Play one arena job with the oracle in the seats of entrant :data:`ORACLE` and the
+    level's bots, stepped by the table, in the others."""
+    table = Table(
+        get_game(job.game),
+        job.players,
+        job.seed,
+        [f"bot:{b}" for b in job.seats],
+        dict(job.options),
+        job.scope,
+    )
+    game = table.game
+    while not table.is_over:
+        seat = table.to_act
+        assert seat is not None
+        if job.entrant_of_seat[seat] == ORACLE:
+            table.act(seat, oracle_move(game, table, sims, trees), table.version)
+        else:
+            table.step_bot()
+    outcome = table.outcome()
+    assert outcome is not None
+    return GameResult(
+        job.index,
+        job.deal,
+        job.rotation,
+        job.seats,
+        job.entrant_of_seat,
+        outcome.sides,
+        outcome.scores,
+        outcome.winners,
+        game.units_played(table.state),
+        len(table.record.actions),
+    )
+
+
+def run_jobs(
+    jobs: Sequence[Job], sims: int, trees: int, workers: int, keep: Callable[[GameResult], None]
+) -> list[GameResult]:
+    """Every job, here or in a process pool, each result kept as it ends; in job order."""
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(run_oracle_job(job, sims, trees))
+            keep(results[-1])
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(run_oracle_job, job, sims, trees) for job in jobs]
+        for fut in as_completed(futures):
+            results.append(fut.result())
+            keep(results[-1])
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def main() -> int:
+    """Play the oracle against ``--opp`` and print its duplicate-match figures."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("game", help="the game's name, e.g. royal-mastheads")
+    p.add_argument("--opp", default="hard", help="the level it plays against (default: hard)")
+    p.add_argument("--deals", type=int, default=20, help="duplicate deals, fixed before the run")
+    p.add_argument("--seed", type=int, default=1000, help="the arena's seed")
+    p.add_argument("--sims", type=int, default=0, help="simulations a move (0: expert's)")
+    p.add_argument("--trees", type=int, default=2, help="trees sharing them (expert: 2)")
+    p.add_argument("--workers", type=int, default=2, help="worker processes")
+    p.add_argument("--out", required=True, help="the summary's file; games go to OUT.jsonl")
+    p.add_argument(
+        "--from-deal", type=int, default=0, help="resume: skip the deals before this one"
+    )
+    args = p.parse_args()
+    game = get_game(args.game)
+    if args.deals < 1 or args.trees < 1 or args.sims < 0:
+        p.error("--deals and --trees must be at least 1, --sims at least 0")
+    sims = args.sims or game.search_profile().expert_simulations
+    if not sims:
+        p.error(f"{args.game} has no expert budget: give --sims")
+    cfg = ArenaConfig(args.game, ("expert", args.opp), args.deals, args.seed)
+    start = time.time()
+    with open(args.out + ".jsonl", "a" if args.from_deal else "w") as log:
+
+        def keep(r: GameResult) -> None:
+            log.write(json.dumps(journal_row(r)) + "\n")
+            log.flush()
+
+        jobs = [j for j in plan(cfg) if j.deal >= args.from_deal]
+        results = run_jobs(jobs, sims, args.trees, args.workers, keep)
+    summary = summarise(cfg, results)
+    out = summary.to_json()
+    out["oracle"] = {"simulations": sims, "trees": args.trees}
+    out["wall_seconds"] = round(time.time() - start)
+    out["load_average_at_end"] = os.getloadavg()[0]
+    with open(args.out, "w") as f:
+        json.dump(out, f, indent=1)
+    e = summary.entrants[0]
+    print(
+        f"oracle ({sims} simulations in {args.trees} trees) vs {args.opp}: {e.match_wins} of "
+        f"{e.matches} duplicate matches ({e.match_win_rate:.1%}, {e.match_ci95}); mean points "
+        f"{e.mean_points:.1f} / {summary.entrants[1].mean_points:.1f}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
