@@ -69,15 +69,23 @@ def oracle_profile(game: AnyGame, state: Any) -> SearchProfile:
 
 
 def oracle_move(game: AnyGame, table: Table, sims: int, trees: int) -> Any:
-    """The oracle's action for the seat to act at ``table``: ``trees`` searches of the true
-    state sharing ``sims`` simulations, seeded as the table seeds a bot there, their root
-    statistics merged as the levels merge theirs."""
+    """The oracle's action for the seat to act at ``table``, seeded as the table seeds a
+    bot there (:func:`oracle_choice`)."""
     seat = table.to_act
     assert seat is not None
     rng = bot_rng(table.record.seed, seat, table.version)
-    adapter = SearchAdapter(game, oracle_profile(game, table.state))
-    view = table.view(seat)
-    legal = tuple(table.legal(seat))
+    return oracle_choice(game, table.state, rng, sims, trees)
+
+
+def oracle_choice(game: AnyGame, state: Any, rng: random.Random, sims: int, trees: int) -> Any:
+    """The oracle's action in ``state`` for the seat to act: ``trees`` searches of
+    ``state`` itself sharing ``sims`` simulations, their root statistics merged as the
+    levels merge theirs."""
+    seat = game.to_act(state)
+    assert seat is not None
+    adapter = SearchAdapter(game, oracle_profile(game, state))
+    view = game.view(state, seat)
+    legal = tuple(game.legal_actions(state))
     seed = rng.randrange(1 << 62)
     results: list[SearchResult] = []
     for i in range(trees):

@@ -1,0 +1,65 @@
+"""scripts/oracle_bound.py: the oracle searches the true world, and its games are kept as
+the pilots' journals keep theirs."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from types import ModuleType
+
+from cardtable.arena import ArenaConfig, plan, summarise
+from cardtable.games import get_game
+from tests.script_loader import load_script
+
+GAME = get_game("royal-mastheads")
+
+
+def _script() -> ModuleType:
+    load_script("scripts/expert_pilot.py")  # the journal rows it imports from its folder
+    return load_script("scripts/oracle_bound.py")
+
+
+def test_the_oracle_reads_the_hidden_cards_a_bot_cannot() -> None:
+    """Two positions that the seat to act sees alike (two other hands swapped): a bot of
+    the view must play the same card in both; the oracle, which reads the state, does not
+    always."""
+    script = _script()
+    differs = 0
+    for seed in range(6):
+        state = GAME.new_game(4, seed=seed, scope="unit")
+        rng = random.Random(seed)
+        while state.phase.name == "POT":
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rng.randrange(len(legal))])[0]
+        seat = GAME.to_act(state)
+        assert seat is not None
+        a, b = (seat + 1) & 3, (seat + 2) & 3
+        hands = list(state.hands)
+        hands[a], hands[b] = hands[b], hands[a]
+        swapped = state._replace(hands=tuple(hands))
+        assert GAME.view(swapped, seat) == GAME.view(state, seat)
+        moves = {script.oracle_choice(GAME, s, random.Random(1), 400, 2) for s in (state, swapped)}
+        differs += len(moves) == 2
+    assert differs >= 2
+
+
+def test_the_oracles_games_are_journaled_as_the_arena_counts_them(tmp_path: Path) -> None:
+    script = _script()
+    pilot_journal = load_script("scripts/pilot_journal.py")
+    cfg = ArenaConfig("royal-mastheads", ("expert", "random"), 1, 5)
+    path = tmp_path / "oracle.jsonl"
+    with path.open("w") as log:
+        results = script.run_jobs(
+            plan(cfg), 80, 2, 1, lambda r: log.write(json.dumps(script.journal_row(r)) + "\n")
+        )
+    assert [r.index for r in results] == list(range(4))
+    # the oracle holds one seat of each game, the level the other three
+    assert all(sorted(r.entrant_of_seat) == [0, 1, 1, 1] for r in results)
+    games, totals = pilot_journal.deal_totals(path)
+    entrant = summarise(cfg, results).entrants[0]
+    assert games == 4 and len(totals) == 1
+    assert pilot_journal.match_wins(totals, [0]) == entrant.match_wins
+    # the same jobs play the same games
+    again = script.run_jobs(plan(cfg), 80, 2, 1, lambda r: None)
+    assert [r.scores for r in again] == [r.scores for r in results]
