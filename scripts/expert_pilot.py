@@ -40,6 +40,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.arena import ArenaConfig, GameResult, plan, run_local, summarise
+from cardtable.arena.core import Job
 from cardtable.bots.base import register_bot
 from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
 from cardtable.bots.levels import ISMCTSBot, merge_results, wall_clock_cap_on
@@ -225,6 +226,48 @@ def journal_row(r: GameResult) -> dict[str, Any]:
     }
 
 
+def play_journaled(
+    cfg: ArenaConfig,
+    out: str,
+    from_deal: int,
+    run: Callable[[list[Job], Callable[[GameResult], None]], list[GameResult]],
+) -> list[GameResult]:
+    """Play ``cfg``'s jobs from deal ``from_deal`` on with ``run(jobs, keep)``, ``keep``
+    appending each finished game to ``OUT.jsonl`` (:func:`journal_row`): a resumed pilot
+    appends to the games it kept, a new one starts the file afresh."""
+    with open(out + ".jsonl", "a" if from_deal else "w") as log:
+
+        def keep(r: GameResult) -> None:
+            log.write(json.dumps(journal_row(r)) + "\n")
+            log.flush()
+
+        return run([j for j in plan(cfg) if j.deal >= from_deal], keep)
+
+
+def write_summary(
+    cfg: ArenaConfig,
+    results: list[GameResult],
+    out: str,
+    start: float,
+    name: str,
+    extra: dict[str, Any] | None = None,
+) -> str:
+    """Write the arena's summary of ``results`` to ``out`` (with ``extra``, the wall time
+    since ``start`` and the load average) and give its line for the first entrant."""
+    summary = summarise(cfg, results)
+    data = summary.to_json() | (extra or {})
+    data["wall_seconds"] = round(time.time() - start)
+    data["load_average_at_end"] = os.getloadavg()[0]
+    with open(out, "w") as f:
+        json.dump(data, f, indent=1)
+    e = summary.entrants[0]
+    return (
+        f"{name} vs {cfg.bots[1]}: {e.match_wins} of {e.matches} duplicate matches "
+        f"({e.match_win_rate:.1%}, {e.match_ci95}); mean points {e.mean_points:.1f} / "
+        f"{summary.entrants[1].mean_points:.1f}"
+    )
+
+
 def main() -> int:
     """Play the pilot and print the candidate's duplicate-match figures."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -353,27 +396,10 @@ def main() -> int:
     register_bot(name, args.game, make)
     cfg = ArenaConfig(args.game, (name, args.opp), args.deals, args.seed)
     start = time.time()
-    # A resumed pilot appends to the games it kept; a new one starts the file afresh.
-    with open(args.out + ".jsonl", "a" if args.from_deal else "w") as log:
-
-        def keep(r: GameResult) -> None:
-            log.write(json.dumps(journal_row(r)) + "\n")
-            log.flush()
-
-        jobs = [j for j in plan(cfg) if j.deal >= args.from_deal]
-        results = run_local(jobs, args.workers, keep)
-    summary = summarise(cfg, results)
-    out = summary.to_json()
-    out["wall_seconds"] = round(time.time() - start)
-    out["load_average_at_end"] = os.getloadavg()[0]
-    with open(args.out, "w") as f:
-        json.dump(out, f, indent=1)
-    e = summary.entrants[0]
-    print(
-        f"{name} vs {args.opp}: {e.match_wins} of {e.matches} duplicate matches "
-        f"({e.match_win_rate:.1%}, {e.match_ci95}); mean points {e.mean_points:.1f} / "
-        f"{summary.entrants[1].mean_points:.1f}"
+    results = play_journaled(
+        cfg, args.out, args.from_deal, lambda jobs, keep: run_local(jobs, args.workers, keep)
     )
+    print(write_summary(cfg, results, args.out, start, name))
     return 0
 
 

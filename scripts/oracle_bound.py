@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
-import os
 import random
 import sys
 import time
@@ -32,12 +30,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
-from expert_pilot import journal_row  # the pilots' journal rows (this script's folder)
+from expert_pilot import play_journaled, write_summary  # the pilots' (this script's folder)
 
-from cardtable.arena import ArenaConfig, GameResult, plan, summarise
-from cardtable.arena.core import Job
+from cardtable.arena import ArenaConfig, GameResult
+from cardtable.arena.core import Job, result_of, table_for
 from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
 from cardtable.bots.levels import merge_results
+from cardtable.core.errors import UnknownGameError
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
@@ -97,14 +96,7 @@ def oracle_choice(game: AnyGame, state: Any, rng: random.Random, sims: int, tree
 def run_oracle_job(job: Job, sims: int, trees: int) -> GameResult:
     """Play one arena job with the oracle in the seats of entrant :data:`ORACLE` and the
     level's bots, stepped by the table, in the others."""
-    table = Table(
-        get_game(job.game),
-        job.players,
-        job.seed,
-        [f"bot:{b}" for b in job.seats],
-        dict(job.options),
-        job.scope,
-    )
+    table = table_for(job)
     game = table.game
     while not table.is_over:
         seat = table.to_act
@@ -113,20 +105,7 @@ def run_oracle_job(job: Job, sims: int, trees: int) -> GameResult:
             table.act(seat, oracle_move(game, table, sims, trees), table.version)
         else:
             table.step_bot()
-    outcome = table.outcome()
-    assert outcome is not None
-    return GameResult(
-        job.index,
-        job.deal,
-        job.rotation,
-        job.seats,
-        job.entrant_of_seat,
-        outcome.sides,
-        outcome.scores,
-        outcome.winners,
-        game.units_played(table.state),
-        len(table.record.actions),
-    )
+    return result_of(job, table)
 
 
 def run_jobs(
@@ -163,7 +142,10 @@ def main() -> int:
         "--from-deal", type=int, default=0, help="resume: skip the deals before this one"
     )
     args = p.parse_args()
-    game = get_game(args.game)
+    try:
+        game = get_game(args.game)
+    except UnknownGameError as e:
+        p.error(str(e.args[0]))
     if args.deals < 1 or args.trees < 1 or args.sims < 0:
         p.error("--deals and --trees must be at least 1, --sims at least 0")
     sims = args.sims or game.search_profile().expert_simulations
@@ -171,26 +153,21 @@ def main() -> int:
         p.error(f"{args.game} has no expert budget: give --sims")
     cfg = ArenaConfig(args.game, ("expert", args.opp), args.deals, args.seed)
     start = time.time()
-    with open(args.out + ".jsonl", "a" if args.from_deal else "w") as log:
-
-        def keep(r: GameResult) -> None:
-            log.write(json.dumps(journal_row(r)) + "\n")
-            log.flush()
-
-        jobs = [j for j in plan(cfg) if j.deal >= args.from_deal]
-        results = run_jobs(jobs, sims, args.trees, args.workers, keep)
-    summary = summarise(cfg, results)
-    out = summary.to_json()
-    out["oracle"] = {"simulations": sims, "trees": args.trees}
-    out["wall_seconds"] = round(time.time() - start)
-    out["load_average_at_end"] = os.getloadavg()[0]
-    with open(args.out, "w") as f:
-        json.dump(out, f, indent=1)
-    e = summary.entrants[0]
+    results = play_journaled(
+        cfg,
+        args.out,
+        args.from_deal,
+        lambda jobs, keep: run_jobs(jobs, sims, args.trees, args.workers, keep),
+    )
     print(
-        f"oracle ({sims} simulations in {args.trees} trees) vs {args.opp}: {e.match_wins} of "
-        f"{e.matches} duplicate matches ({e.match_win_rate:.1%}, {e.match_ci95}); mean points "
-        f"{e.mean_points:.1f} / {summary.entrants[1].mean_points:.1f}"
+        write_summary(
+            cfg,
+            results,
+            args.out,
+            start,
+            f"oracle ({sims} simulations in {args.trees} trees)",
+            {"oracle": {"simulations": sims, "trees": args.trees}},
+        )
     )
     return 0
 

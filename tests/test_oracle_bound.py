@@ -3,7 +3,6 @@ the pilots' journals keep theirs."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 from types import ModuleType
@@ -48,11 +47,14 @@ def test_the_oracles_games_are_journaled_as_the_arena_counts_them(tmp_path: Path
     script = _script()
     pilot_journal = load_script("scripts/pilot_journal.py")
     cfg = ArenaConfig("royal-mastheads", ("expert", "random"), 1, 5)
+    pilot = load_script("scripts/expert_pilot.py")
+    results = pilot.play_journaled(
+        cfg,
+        str(tmp_path / "oracle"),
+        0,
+        lambda jobs, keep: script.run_jobs(jobs, 80, 2, 1, keep),
+    )
     path = tmp_path / "oracle.jsonl"
-    with path.open("w") as log:
-        results = script.run_jobs(
-            plan(cfg), 80, 2, 1, lambda r: log.write(json.dumps(script.journal_row(r)) + "\n")
-        )
     assert [r.index for r in results] == list(range(4))
     # the oracle holds one seat of each game, the level the other three
     assert all(sorted(r.entrant_of_seat) == [0, 1, 1, 1] for r in results)

@@ -189,9 +189,10 @@ def plan(cfg: ArenaConfig) -> list[Job]:
     return jobs
 
 
-def play_job(job: Job) -> Table:
-    """Play one job to the end at a :class:`~cardtable.tables.Table` (bots see views only)."""
-    table = Table(
+def table_for(job: Job) -> Table:
+    """The :class:`~cardtable.tables.Table` of ``job`` before its first action, with its
+    seats' bots."""
+    return Table(
         get_game(job.game),
         job.players,
         job.seed,
@@ -199,6 +200,11 @@ def play_job(job: Job) -> Table:
         dict(job.options),
         job.scope,
     )
+
+
+def play_job(job: Job) -> Table:
+    """Play one job to the end at a :class:`~cardtable.tables.Table` (bots see views only)."""
+    table = table_for(job)
     with wall_clock_cap(False):  # the arena's games depend only on seeds and budgets
         table.run_bots()
     return table
@@ -206,7 +212,11 @@ def play_job(job: Job) -> Table:
 
 def run_job(job: Job) -> GameResult:
     """Play one job (:func:`play_job`) and keep its result."""
-    table = play_job(job)
+    return result_of(job, play_job(job))
+
+
+def result_of(job: Job, table: Table) -> GameResult:
+    """The result of ``job`` from its finished ``table``."""
     game = table.game
     outcome = table.outcome()
     if outcome is None:
