@@ -40,6 +40,8 @@ from cardtable.core.errors import UnknownGameError
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
+from cardtable.games.royal_mastheads.determinize import MastheadsSampler
+from cardtable.games.royal_mastheads.state import pot_owner
 from cardtable.tables import Table
 from cardtable.tables.table import bot_rng
 
@@ -48,18 +50,33 @@ ORACLE = 0
 second)."""
 
 
-def oracle_profile(game: AnyGame, state: Any) -> SearchProfile:
-    """``expert``'s search profile whose every world is ``state`` itself.
+KNOWS = ("all", "pot")
+"""What an oracle may know: every card (``all``), or in Royal Mastheads only the cards the
+other seats hid in the pot (``pot``: their hands are dealt from the rest, voids kept)."""
 
-    >>> from cardtable.games import get_game
-    >>> game = get_game("royal-mastheads")
-    >>> s = game.new_game(4, seed=3, scope="unit")
-    >>> p = oracle_profile(game, s)
-    >>> p.sampler is not None and p.sampler(game.view(s, 0))(random.Random(0)) is s
-    True
+
+def oracle_profile(game: AnyGame, state: Any, knows: str = "all") -> SearchProfile:
+    """``expert``'s search profile whose every world is ``state`` itself (``knows``
+        ``all``), or a world with ``state``'s hidden pot cards and the other hands dealt
+        afresh from the rest (``pot``).
+
+        >>> from cardtable.games import get_game
+    from cardtable.games.royal_mastheads.determinize import MastheadsSampler
+    from cardtable.games.royal_mastheads.state import pot_owner
+        >>> game = get_game("royal-mastheads")
+        >>> s = game.new_game(4, seed=3, scope="unit")
+        >>> p = oracle_profile(game, s)
+        >>> p.sampler is not None and p.sampler(game.view(s, 0))(random.Random(0)) is s
+        True
     """
     own = game.search_profile()
     profile = own.expert if own.expert is not None else own
+    if knows == "pot":
+        if game.info.name != "royal-mastheads":
+            raise ValueError("an oracle of the pot is for Royal Mastheads only")
+        return dataclasses.replace(profile, sampler=lambda view: pot_oracle_sampler(view, state))
+    if knows != "all":
+        raise ValueError(f"an oracle knows one of {', '.join(KNOWS)}, not {knows!r}")
 
     def world(_view: Any) -> Callable[[random.Random], Any]:
         return lambda _rng: state
@@ -67,22 +84,33 @@ def oracle_profile(game: AnyGame, state: Any) -> SearchProfile:
     return dataclasses.replace(profile, sampler=world)
 
 
-def oracle_move(game: AnyGame, table: Table, sims: int, trees: int) -> Any:
+def pot_oracle_sampler(view: Any, state: Any) -> MastheadsSampler:
+    """The view's sampler that deals the other seats' hidden pot cards as they are in
+    ``state`` (every other card weighs nothing there) and the hands from the rest."""
+    hidden = {
+        card for i, card in enumerate(state.pot) if pot_owner(state.info.dealer, i) != view.seat
+    }
+    return MastheadsSampler(view, [1.0 if c in hidden else 0.0 for c in range(52)])
+
+
+def oracle_move(game: AnyGame, table: Table, sims: int, trees: int, knows: str = "all") -> Any:
     """The oracle's action for the seat to act at ``table``, seeded as the table seeds a
     bot there (:func:`oracle_choice`)."""
     seat = table.to_act
     assert seat is not None
     rng = bot_rng(table.record.seed, seat, table.version)
-    return oracle_choice(game, table.state, rng, sims, trees)
+    return oracle_choice(game, table.state, rng, sims, trees, knows)
 
 
-def oracle_choice(game: AnyGame, state: Any, rng: random.Random, sims: int, trees: int) -> Any:
+def oracle_choice(
+    game: AnyGame, state: Any, rng: random.Random, sims: int, trees: int, knows: str = "all"
+) -> Any:
     """The oracle's action in ``state`` for the seat to act: ``trees`` searches of
     ``state`` itself sharing ``sims`` simulations, their root statistics merged as the
     levels merge theirs."""
     seat = game.to_act(state)
     assert seat is not None
-    adapter = SearchAdapter(game, oracle_profile(game, state))
+    adapter = SearchAdapter(game, oracle_profile(game, state, knows))
     view = game.view(state, seat)
     legal = tuple(game.legal_actions(state))
     seed = rng.randrange(1 << 62)
@@ -93,7 +121,7 @@ def oracle_choice(game: AnyGame, state: Any, rng: random.Random, sims: int, tree
     return merge_results(results).best()
 
 
-def run_oracle_job(job: Job, sims: int, trees: int) -> GameResult:
+def run_oracle_job(job: Job, sims: int, trees: int, knows: str = "all") -> GameResult:
     """Play one arena job with the oracle in the seats of entrant :data:`ORACLE` and the
     level's bots, stepped by the table, in the others."""
     table = table_for(job)
@@ -102,24 +130,29 @@ def run_oracle_job(job: Job, sims: int, trees: int) -> GameResult:
         seat = table.to_act
         assert seat is not None
         if job.entrant_of_seat[seat] == ORACLE:
-            table.act(seat, oracle_move(game, table, sims, trees), table.version)
+            table.act(seat, oracle_move(game, table, sims, trees, knows), table.version)
         else:
             table.step_bot()
     return result_of(job, table)
 
 
 def run_jobs(
-    jobs: Sequence[Job], sims: int, trees: int, workers: int, keep: Callable[[GameResult], None]
+    jobs: Sequence[Job],
+    sims: int,
+    trees: int,
+    workers: int,
+    keep: Callable[[GameResult], None],
+    knows: str = "all",
 ) -> list[GameResult]:
     """Every job, here or in a process pool, each result kept as it ends; in job order."""
     results: list[GameResult] = []
     if workers <= 1:
         for job in jobs:
-            results.append(run_oracle_job(job, sims, trees))
+            results.append(run_oracle_job(job, sims, trees, knows))
             keep(results[-1])
         return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_oracle_job, job, sims, trees) for job in jobs]
+        futures = [pool.submit(run_oracle_job, job, sims, trees, knows) for job in jobs]
         for fut in as_completed(futures):
             results.append(fut.result())
             keep(results[-1])
@@ -137,6 +170,12 @@ def main() -> int:
     p.add_argument("--sims", type=int, default=0, help="simulations a move (0: expert's)")
     p.add_argument("--trees", type=int, default=2, help="trees sharing them (expert: 2)")
     p.add_argument("--workers", type=int, default=2, help="worker processes")
+    p.add_argument(
+        "--knows",
+        choices=KNOWS,
+        default="all",
+        help="every card, or (Royal Mastheads) only the others' pot cards (default: all)",
+    )
     p.add_argument("--out", required=True, help="the summary's file; games go to OUT.jsonl")
     p.add_argument(
         "--from-deal", type=int, default=0, help="resume: skip the deals before this one"
@@ -149,6 +188,8 @@ def main() -> int:
     if args.deals < 1 or args.trees < 1 or args.sims < 0:
         p.error("--deals and --trees must be at least 1, --sims at least 0")
     sims = args.sims or game.search_profile().expert_simulations
+    if args.knows == "pot" and args.game != "royal-mastheads":
+        p.error("--knows pot is for Royal Mastheads only")
     if not sims:
         p.error(f"{args.game} has no expert budget: give --sims")
     cfg = ArenaConfig(args.game, ("expert", args.opp), args.deals, args.seed)
@@ -157,7 +198,7 @@ def main() -> int:
         cfg,
         args.out,
         args.from_deal,
-        lambda jobs, keep: run_jobs(jobs, sims, args.trees, args.workers, keep),
+        lambda jobs, keep: run_jobs(jobs, sims, args.trees, args.workers, keep, args.knows),
     )
     print(
         write_summary(
@@ -165,8 +206,8 @@ def main() -> int:
             results,
             args.out,
             start,
-            f"oracle ({sims} simulations in {args.trees} trees)",
-            {"oracle": {"simulations": sims, "trees": args.trees}},
+            f"oracle of {args.knows} ({sims} simulations in {args.trees} trees)",
+            {"oracle": {"simulations": sims, "trees": args.trees, "knows": args.knows}},
         )
     )
     return 0

@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from cardtable.arena import ArenaConfig, plan, summarise
 from cardtable.games import get_game
 from tests.script_loader import load_script
@@ -65,3 +67,26 @@ def test_the_oracles_games_are_journaled_as_the_arena_counts_them(tmp_path: Path
     # the same jobs play the same games
     again = script.run_jobs(plan(cfg), 80, 2, 1, lambda r: None)
     assert [r.scores for r in again] == [r.scores for r in results]
+
+
+def test_an_oracle_of_the_pot_knows_the_hidden_pot_cards_and_deals_the_hands() -> None:
+    """Its worlds hold the other seats' true pot cards and the seat's view, and deal the
+    other hands afresh, which an oracle of every card never does."""
+    script = _script()
+    state = GAME.new_game(4, seed=9, scope="unit")
+    rng = random.Random(9)
+    while state.phase.name == "POT" or len(state.tricks) < 3:
+        legal = GAME.legal_actions(state)
+        state = GAME.apply(state, legal[rng.randrange(len(legal))])[0]
+    seat = GAME.to_act(state)
+    assert seat is not None
+    view = GAME.view(state, seat)
+    sampler = script.oracle_profile(GAME, state, "pot").sampler(view)
+    worlds = [sampler(random.Random(i)) for i in range(30)]
+    assert all(sorted(w.pot) == sorted(state.pot) for w in worlds)
+    assert all(GAME.view(w, seat) == view for w in worlds)
+    assert len({w.hands for w in worlds}) > 1
+    everything = script.oracle_profile(GAME, state).sampler(view)
+    assert {everything(random.Random(i)).hands for i in range(30)} == {state.hands}
+    with pytest.raises(ValueError, match="knows one of"):
+        script.oracle_profile(GAME, state, "hands")
