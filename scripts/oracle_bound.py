@@ -57,17 +57,15 @@ other seats hid in the pot (``pot``: their hands are dealt from the rest, voids 
 
 def oracle_profile(game: AnyGame, state: Any, knows: str = "all") -> SearchProfile:
     """``expert``'s search profile whose every world is ``state`` itself (``knows``
-        ``all``), or a world with ``state``'s hidden pot cards and the other hands dealt
-        afresh from the rest (``pot``).
+    ``all``), or a world with ``state``'s hidden pot cards and the other hands dealt
+    afresh from the rest (``pot``).
 
-        >>> from cardtable.games import get_game
-    from cardtable.games.royal_mastheads.determinize import MastheadsSampler
-    from cardtable.games.royal_mastheads.state import pot_owner
-        >>> game = get_game("royal-mastheads")
-        >>> s = game.new_game(4, seed=3, scope="unit")
-        >>> p = oracle_profile(game, s)
-        >>> p.sampler is not None and p.sampler(game.view(s, 0))(random.Random(0)) is s
-        True
+    >>> from cardtable.games import get_game
+    >>> game = get_game("royal-mastheads")
+    >>> s = game.new_game(4, seed=3, scope="unit")
+    >>> p = oracle_profile(game, s)
+    >>> p.sampler is not None and p.sampler(game.view(s, 0))(random.Random(0)) is s
+    True
     """
     own = game.search_profile()
     profile = own.expert if own.expert is not None else own

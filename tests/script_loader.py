@@ -16,6 +16,9 @@ def load_script(relative: str) -> ModuleType:
     per call and registered in ``sys.modules`` under its file's stem (a script's
     dataclasses look their module up there)."""
     path = ROOT / relative
+    # As when run, the script's own folder is on the path (a script may import its siblings).
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
     spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -17,7 +17,6 @@ GAME = get_game("royal-mastheads")
 
 
 def _script() -> ModuleType:
-    load_script("scripts/expert_pilot.py")  # the journal rows it imports from its folder
     return load_script("scripts/oracle_bound.py")
 
 

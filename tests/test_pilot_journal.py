@@ -205,7 +205,12 @@ def test_pooled_journals_are_compared_on_their_common_untied_deals(tmp_path: Pat
 
 @pytest.mark.parametrize(
     "script",
-    ["scripts/pilot_journal.py", "scripts/expert_pilot.py", "scripts/policy_agreement.py"],
+    [
+        "scripts/pilot_journal.py",
+        "scripts/expert_pilot.py",
+        "scripts/policy_agreement.py",
+        "scripts/oracle_bound.py",
+    ],
 )
 def test_the_scripts_examples_hold(script: str) -> None:
     """The suite's doctests cover src/ only; the pilots' scripts' examples run here."""
