@@ -23,16 +23,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from expert_pilot import play_journaled, write_summary  # the pilots' (this script's folder)
 
-from cardtable.arena import ArenaConfig, GameResult
+from cardtable.arena import ArenaConfig, GameResult, run_local
 from cardtable.arena.core import Job, result_of, table_for
 from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
 from cardtable.bots.levels import merge_results
@@ -142,20 +142,10 @@ def run_jobs(
     keep: Callable[[GameResult], None],
     knows: str = "all",
 ) -> list[GameResult]:
-    """Every job, here or in a process pool, each result kept as it ends; in job order."""
-    results: list[GameResult] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(run_oracle_job(job, sims, trees, knows))
-            keep(results[-1])
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_oracle_job, job, sims, trees, knows) for job in jobs]
-        for fut in as_completed(futures):
-            results.append(fut.result())
-            keep(results[-1])
-    results.sort(key=lambda r: r.index)
-    return results
+    """Every job, here or in a process pool (the arena's ``run_local``), each result kept
+    as it ends; in job order."""
+    runner = functools.partial(run_oracle_job, sims=sims, trees=trees, knows=knows)
+    return run_local(jobs, workers, keep, runner)
 
 
 def main() -> int:

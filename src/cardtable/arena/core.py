@@ -239,18 +239,24 @@ def run_local(
     jobs: Sequence[Job],
     workers: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    runner: Callable[[Job], GameResult] | None = None,
 ) -> list[GameResult]:
-    """Run jobs here (``workers == 1``) or in a local process pool; results in job order."""
+    """Run jobs here (``workers == 1``) or in a local process pool; results in job order.
+
+    ``runner`` plays one job (``None``: :func:`run_job`; or a measurement's own stepping
+    of the table; in a pool it must pickle)."""
+    if runner is None:
+        runner = run_job
     results: list[GameResult] = []
     if workers <= 1:
         for job in jobs:
-            r = run_job(job)
+            r = runner(job)
             results.append(r)
             if on_result is not None:
                 on_result(r)
         return results
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(run_job, job) for job in jobs]
+        futures = [pool.submit(runner, job) for job in jobs]
         for fut in as_completed(futures):
             r = fut.result()
             results.append(r)
