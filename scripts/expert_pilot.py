@@ -43,7 +43,7 @@ from cardtable.arena import ArenaConfig, GameResult, plan, run_local, summarise
 from cardtable.arena.core import Job
 from cardtable.bots.base import register_bot
 from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
-from cardtable.bots.levels import ISMCTSBot, merge_results, wall_clock_cap_on
+from cardtable.bots.levels import ISMCTSBot, merge_results, tree_shares, wall_clock_cap_on
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 from cardtable.games.royal_mastheads.play_inference import play_sampler
@@ -106,10 +106,7 @@ class PilotExpert(ISMCTSBot):
 
         sims = self.simulations or self._adapter.profile.hard_simulations
         seeds = [random.Random(seed + i).randrange(1 << 62) for i in range(self.workers)]
-        share = [
-            sims // self.workers + (1 if i < sims % self.workers else 0)
-            for i in range(self.workers)
-        ]
+        share = tree_shares(sims, self.workers)
         adapters = [self._adapter] * (self.workers - 1) + [self._partner or self._adapter]
         return merge_results(
             [

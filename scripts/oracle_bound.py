@@ -34,8 +34,8 @@ from expert_pilot import play_journaled, write_summary  # the pilots' (this scri
 
 from cardtable.arena import ArenaConfig, GameResult, run_local
 from cardtable.arena.core import Job, result_of, table_for
-from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
-from cardtable.bots.levels import merge_results
+from cardtable.bots.ismcts import SearchAdapter, search
+from cardtable.bots.levels import merge_results, tree_shares
 from cardtable.core.errors import UnknownGameError
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
@@ -112,10 +112,10 @@ def oracle_choice(
     view = game.view(state, seat)
     legal = tuple(game.legal_actions(state))
     seed = rng.randrange(1 << 62)
-    results: list[SearchResult] = []
-    for i in range(trees):
-        share = sims // trees + (1 if i < sims % trees else 0)
-        results.append(search(adapter, view, legal, random.Random(seed + i), share))
+    results = [
+        search(adapter, view, legal, random.Random(seed + i), share)
+        for i, share in enumerate(tree_shares(sims, trees))
+    ]
     return merge_results(results).best()
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "level_adapter",
     "merge_results",
     "parse_budget",
+    "tree_shares",
     "wall_clock_cap",
     "wall_clock_cap_on",
 ]
@@ -153,6 +154,16 @@ class GreedyLevelBot:
         if self.mistake_rate and rng.random() < self.mistake_rate:
             return legal[rng.randrange(len(legal))]
         return self._inner.choose(view, legal, rng)
+
+
+def tree_shares(sims: int, trees: int) -> list[int]:
+    """``sims`` simulations split over ``trees`` independent trees as evenly as they go,
+    the first trees one more.
+
+    >>> tree_shares(10, 3), tree_shares(48_000, 2)
+    ([4, 3, 3], [24000, 24000])
+    """
+    return [sims // trees + (1 if i < sims % trees else 0) for i in range(trees)]
 
 
 def merge_results(results: Sequence[SearchResult]) -> SearchResult:
@@ -317,11 +328,7 @@ class ISMCTSBot:
         if self.workers == 1:
             return search(self._adapter, view, legal, random.Random(seed), sims, stop)
         seeds = [random.Random(seed + i).randrange(1 << 62) for i in range(self.workers)]
-        share = [
-            sims // self.workers + (1 if i < sims % self.workers else 0)
-            for i in range(self.workers)
-        ]
-        jobs = list(zip(seeds, share, strict=True))
+        jobs = list(zip(seeds, tree_shares(sims, self.workers), strict=True))
         game = _by_name(self.game)
         if multiprocessing.parent_process() is not None:
             # Already in a worker process (an arena pool): a nested pool would keep this
