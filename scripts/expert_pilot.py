@@ -47,6 +47,7 @@ from cardtable.bots.levels import ISMCTSBot, merge_results, tree_shares, wall_cl
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
 from cardtable.games.royal_mastheads.play_inference import play_sampler
+from cardtable.games.royal_mastheads.play_model import model_sampler
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
 from cardtable.games.royal_mastheads.search import greedy_playout
 from cardtable.games.rummy.playout import policy_playout
@@ -139,6 +140,7 @@ def candidate_profile(
     others_hard: bool = False,
     tail: tuple[float, float] | None = None,
     play_inference: bool = False,
+    play_model: bool = False,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
@@ -155,7 +157,10 @@ def candidate_profile(
     ``(share, scale)`` that share of its margin reward a wider ``tanh``
     (:attr:`SearchProfile.tail`), and in Royal Mastheads with ``play_inference`` its
     worlds weighed by how likely the other seats' plays so far were in them
-    (:func:`~cardtable.games.royal_mastheads.play_inference.play_sampler`)."""
+    (:func:`~cardtable.games.royal_mastheads.play_inference.play_sampler`), or with
+    ``play_model`` by how likely the other seats' pot cards and plays so far were under
+    the model fitted to ``hard``'s decisions
+    (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`)."""
     hard = profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
@@ -192,6 +197,12 @@ def candidate_profile(
         if pot_inference:
             raise ValueError("--play-inference and --pot-inference are not combined")
         profile = dataclasses.replace(profile, sampler=play_sampler)
+    if play_model:
+        if game.info.name != "royal-mastheads":
+            raise ValueError("--play-model applies to Royal Mastheads only")
+        if pot_inference or play_inference:
+            raise ValueError("--play-model is not combined with another inference")
+        profile = dataclasses.replace(profile, sampler=model_sampler)
     return profile
 
 
@@ -313,6 +324,11 @@ def main() -> int:
         help="Royal Mastheads: weigh the sampled worlds by the others' plays so far",
     )
     p.add_argument(
+        "--play-model",
+        action="store_true",
+        help="Royal Mastheads: weigh the sampled worlds by the model fitted to hard's decisions",
+    )
+    p.add_argument(
         "--partner",
         choices=("hard", "expert"),
         default=None,
@@ -349,6 +365,10 @@ def main() -> int:
         p.error("--play-inference applies to Royal Mastheads only")
     if args.play_inference and args.pot_inference:
         p.error("--play-inference and --pot-inference are not combined")
+    if args.play_model and args.game != "royal-mastheads":
+        p.error("--play-model applies to Royal Mastheads only")
+    if args.play_model and (args.play_inference or args.pot_inference):
+        p.error("--play-model is not combined with another inference")
     if args.partner and args.trees < 2:
         p.error("--partner needs --trees 2 or more (the last tree is the partner's)")
     if args.trees > 1 and args.workers < 2:
@@ -364,7 +384,8 @@ def main() -> int:
         f"{'-othershard' if args.others_hard else ''}"
         f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}"
         f"{f'-partner{args.partner}' if args.partner else ''}"
-        f"{'-play' if args.play_inference else ''}-{args.trees}"
+        f"{'-play' if args.play_inference else ''}"
+        f"{'-model' if args.play_model else ''}-{args.trees}"
     )
 
     def make(g: AnyGame) -> PilotExpert:
@@ -381,6 +402,7 @@ def main() -> int:
             args.others_hard,
             args.tail,
             args.play_inference,
+            args.play_model,
         )
         partner = None
         if args.partner:

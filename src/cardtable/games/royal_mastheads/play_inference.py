@@ -33,14 +33,25 @@ True
 from __future__ import annotations
 
 import bisect
+import math
 import random
+from collections.abc import Callable
 
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
 from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
 from cardtable.games.royal_mastheads.state import BIT, SUIT, RoyalMastheadsState
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
-__all__ = ["FOLLOW_E", "LEAD_E", "POOL", "PlayInferenceSampler", "play_likelihood", "play_sampler"]
+__all__ = [
+    "FOLLOW_E",
+    "LEAD_E",
+    "POOL",
+    "PlayInferenceSampler",
+    "effective_size",
+    "play_likelihood",
+    "play_sampler",
+    "tempered",
+]
 
 FOLLOW_E = 0.64
 """The model's share of uniform choice when a seat follows (fitted on ``hard``)."""
@@ -116,8 +127,48 @@ def play_likelihood(
     return likelihood
 
 
+def effective_size(weights: list[float]) -> float:
+    """``(sum w)^2 / sum w^2``: how many equally weighted worlds ``weights`` are worth.
+
+    >>> effective_size([1.0, 1.0, 0.0])
+    2.0
+    """
+    total = sum(weights)
+    return total * total / sum(w * w for w in weights)
+
+
+def tempered(logs: list[float], min_ess: float) -> list[float]:
+    """Weights ``exp(beta * log)`` scaled to a largest of 1, with ``beta`` the largest in
+    ``(0, 1]`` that keeps the pool's effective size at ``min_ess`` or more (found by
+    bisection to 1/1024): a model that singles out a few worlds of the pool is believed
+    only as far as the pool can follow it (adaptive tempering, as in tempered sequential
+    Monte Carlo), so the search never bets on one sampled world.
+
+    >>> tempered([0.0, -1.0], 0.0) == [1.0, math.exp(-1.0)]
+    True
+    >>> w = tempered([0.0] + [-50.0] * 99, 10.0)
+    >>> round(effective_size(w), 1) >= 10.0
+    True
+    """
+    top = max(logs)
+    weights = [math.exp(g - top) for g in logs]
+    if min_ess <= 0 or effective_size(weights) >= min_ess:
+        return weights
+    low, high = 0.0, 1.0
+    for _step in range(10):
+        mid = (low + high) / 2
+        trial = [math.exp(mid * (g - top)) for g in logs]
+        if effective_size(trial) >= min_ess:
+            low = mid
+        else:
+            high = mid
+    return [math.exp(low * (g - top)) for g in logs]
+
+
 class PlayInferenceSampler:
-    """Worlds of one view dealt by their likelihood under the model (module doc).
+    """Worlds of one view dealt by their likelihood under the model (module doc), or
+    under another model when ``log_weigh`` (a world's log-likelihood) is given: then
+    :func:`tempered` with ``min_ess``.
 
     ``weights`` are the pool's likelihoods scaled to a largest of 1 (empty until the first
     call); a view with no play of another seat yet weighs every world alike."""
@@ -129,8 +180,12 @@ class PlayInferenceSampler:
         follow_e: float = FOLLOW_E,
         lead_e: float = LEAD_E,
         pot_weights: list[float] | None = None,
+        log_weigh: Callable[[RoyalMastheadsState], float] | None = None,
+        min_ess: float = 0.0,
     ) -> None:
         self.view = view
+        self.log_weigh = log_weigh
+        self.min_ess = min_ess
         self.size = pool
         self.follow_e = follow_e
         self.lead_e = lead_e
@@ -143,12 +198,15 @@ class PlayInferenceSampler:
         memo: dict[tuple[int, int], int] = {}
         plays = _plays(self.view)  # the same for every world of the pool
         self.worlds = [self.base(rng) for _ in range(self.size)]
-        raw = [
-            play_likelihood(self.view, w, self.follow_e, self.lead_e, memo, plays)
-            for w in self.worlds
-        ]
-        top = max(raw)
-        self.weights = [r / top for r in raw]
+        if self.log_weigh is not None:
+            self.weights = tempered([self.log_weigh(w) for w in self.worlds], self.min_ess)
+        else:
+            raw = [
+                play_likelihood(self.view, w, self.follow_e, self.lead_e, memo, plays)
+                for w in self.worlds
+            ]
+            top = max(raw)
+            self.weights = [r / top for r in raw]
         total = 0.0
         for w in self.weights:
             total += w
@@ -172,8 +230,7 @@ class PlayInferenceSampler:
         >>> sampler.effective_size()
         8.0
         """
-        total = sum(self.weights)
-        return total * total / sum(w * w for w in self.weights)
+        return effective_size(self.weights)
 
 
 def play_sampler(view: RoyalMastheadsView) -> PlayInferenceSampler:
