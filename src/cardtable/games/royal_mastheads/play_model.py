@@ -36,9 +36,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
-from cardtable.cards import mask_of
+from cardtable.cards import iter_mask, mask_of
 from cardtable.games.royal_mastheads.play_inference import POOL, PlayInferenceSampler
 from cardtable.games.royal_mastheads.pot_inference import pot_weights
+from cardtable.games.royal_mastheads.rules import strength_table
 from cardtable.games.royal_mastheads.state import (
     BIT,
     RANK,
@@ -162,15 +163,6 @@ _ABOVE_BELOW: Final = (_masks(False), _masks(True))
 """``_ABOVE_BELOW[ace_high]``: per card, its suit's cards above it and below it."""
 
 
-def _strength(ctx: Rules, led: int, card: int) -> int:
-    """How strongly ``card`` bids for a trick led in ``led`` (M-11; 0 never wins)."""
-    s = SUIT[card]
-    k = _key(card, ctx.ace_high)
-    if s == ctx.trumps:
-        return 100 + k
-    return k if s == led else 0
-
-
 def _points(ctx: Rules, card: int) -> int:
     """Roughly what capturing ``card`` is worth (its first card of the rank: M-12–M-14)."""
     r = RANK[card]
@@ -185,15 +177,6 @@ def _is_prize(ctx: Rules, card: int) -> bool:
     return r > 10 or (ctx.masthead is not None and r == ctx.masthead and r != 1)
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def legal_cards(kind: Kind, hand: int, trick: Sequence[int]) -> list[int]:
     """The cards the seat may choose (M-7, M-10): any of the hand for the pot and a lead,
     the suit led if it holds one for a follow.
@@ -204,8 +187,8 @@ def legal_cards(kind: Kind, hand: int, trick: Sequence[int]) -> list[int]:
     if kind == "follow":
         suited = hand & SUIT_MASK[SUIT[trick[0]]]
         if suited:
-            return _cards(suited)
-    return _cards(hand)
+            return list(iter_mask(suited))
+    return list(iter_mask(hand))
 
 
 def features(
@@ -233,8 +216,9 @@ def candidate_features(
     rows: list[list[tuple[int, float]]] = []
     if kind == "follow":
         led = SUIT[trick[0]]
-        best = max(_strength(ctx, led, c) for c in trick)
-        strengths = [_strength(ctx, led, c) for c in legal]
+        table = strength_table(ctx.ace_high, trumps, led)
+        best = max(table[c] for c in trick)
+        strengths = [table[c] for c in legal]
         winners = [v for v in strengths if v > best]
         cheapest = min(winners) if winners else -1
         loser_keys = [
