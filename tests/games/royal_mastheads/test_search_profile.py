@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -48,11 +49,16 @@ def _one_simulation(adapter: SearchAdapter, seed: int) -> tuple[float, float]:
 def test_expert_rewards_the_point_margin_alone_when_the_deal_ends_the_game() -> None:
     hard = GAME.search_profile()
     assert hard.expert is not None
-    expert = SearchAdapter(GAME, hard.expert)
+    # expert deals its worlds by its own sampler (the play model): with hard's sampler
+    # the two search the same simulation and only the reward differs
+    expert = SearchAdapter(GAME, dataclasses.replace(hard.expert, sampler=None))
+    own = SearchAdapter(GAME, hard.expert)
     differs = 0
     for seed in range(8):
         value, margin = _one_simulation(expert, seed)
         assert math.isclose(value, 0.5 + 0.5 * math.tanh(margin / kit.EXPERT_SCALE))
+        own_value, own_margin = _one_simulation(own, seed)
+        assert math.isclose(own_value, 0.5 + 0.5 * math.tanh(own_margin / kit.EXPERT_SCALE))
         hard_value, hard_margin = _one_simulation(SearchAdapter(GAME, hard), seed)
         assert hard_margin == margin  # the same simulation, rewarded differently
         differs += not math.isclose(hard_value, value)
