@@ -19,8 +19,13 @@ from cardtable.bots.ismcts import SearchAdapter, search
 from cardtable.cards import mask_of
 from cardtable.core.record import Record
 from cardtable.games.royal_mastheads import GAME
+from cardtable.games.royal_mastheads.determinize import MastheadsSampler
 from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
-from cardtable.games.royal_mastheads.play_inference import effective_size, tempered
+from cardtable.games.royal_mastheads.play_inference import (
+    PlayInferenceSampler,
+    effective_size,
+    tempered,
+)
 from cardtable.games.royal_mastheads.play_model import (
     FEATURES,
     WEIGHTS,
@@ -164,8 +169,20 @@ def test_the_weighed_sampler_deals_worlds_of_the_view_only(
     rng = random.Random(seed)
     for _ in range(6):
         assert GAME.view(sampler(rng), viewer) == v
+    assert isinstance(sampler, PlayInferenceSampler)
     assert len(sampler.weights) == 32 and max(sampler.weights) == 1.0
     assert sampler.effective_size() >= 4.0 - 1e-6
+
+
+def test_under_another_ruleset_the_worlds_are_dealt_as_before_the_model() -> None:
+    # the weights and the pot's kinds were measured under pagat only
+    s = GAME.new_game(4, {"ruleset": "russian"}, seed=2, scope="unit")
+    for _ in range(20):
+        s, _ = GAME.apply(s, GAME.legal_actions(s)[0])
+    v = GAME.view(s, 0)
+    sampler = model_sampler(v)
+    assert isinstance(sampler, MastheadsSampler)
+    assert sampler(random.Random(4)) == MastheadsSampler(v)(random.Random(4))
 
 
 def test_with_the_pot_drawn_by_kind_only_the_plays_weigh() -> None:

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
 from cardtable.cards import iter_mask, mask_of
+from cardtable.games.royal_mastheads.determinize import MastheadsSampler
 from cardtable.games.royal_mastheads.play_inference import POOL, PlayInferenceSampler
 from cardtable.games.royal_mastheads.pot_inference import pot_weights
 from cardtable.games.royal_mastheads.rules import strength_table
@@ -561,10 +562,12 @@ def model_sampler(
     pool: int = POOL,
     min_ess: float = MIN_ESS,
     pot_kinds: bool = True,
-) -> PlayInferenceSampler:
+) -> PlayInferenceSampler | MastheadsSampler:
     """The view's sampler with worlds weighed by :func:`world_log_likelihood` under
-    ``weights``, tempered to keep ``min_ess`` effective worlds (a
-    :class:`~cardtable.core.kit.SearchProfile` ``sampler``, for pilots).  With
+    ``weights``, tempered to keep ``min_ess`` effective worlds (``expert``'s
+    :class:`~cardtable.core.kit.SearchProfile` ``sampler``).  Under a ruleset other than
+    ``pagat``, where neither the weights nor the pot's kinds were measured, the plain
+    sampler (uniform worlds, voids respected), as before the model.  With
     ``pot_kinds`` the pool's hidden pot cards are drawn by the kind of card
     (:func:`~cardtable.games.royal_mastheads.pot_inference.pot_weights`, ``hard``'s
     choices counted) and the worlds weighed by the plays only: the pot's prior is then the
@@ -579,7 +582,12 @@ def model_sampler(
     >>> sampler = model_sampler(v, {"f_wins": 1.0}, pool=32)
     >>> GAME.view(sampler(random.Random(0)), v.seat) == v
     True
+    >>> r = GAME.new_game(4, {"ruleset": "russian"}, seed=3, scope="unit")
+    >>> type(model_sampler(GAME.view(r, GAME.to_act(r)))).__name__
+    'MastheadsSampler'
     """
+    if view.ruleset != "pagat":
+        return MastheadsSampler(view)
     vector = weight_vector(weights)
     plays = plays_of(view)
     memo: dict[tuple[int, int], float] = {}
