@@ -149,6 +149,39 @@ def test_a_hello_while_views_wait_makes_the_catch_up_start_where_the_client_says
     asyncio.run(run())
 
 
+def test_a_client_is_sent_no_view_before_its_hello_so_its_first_view_is_the_answer() -> None:
+    """The race behind the real-server test's one failure in CI ([1, 1, 2, ...]): the bot
+    moved between the client's connecting and its ``hello``; the move's view went to the
+    client as a catch-up (a full state), and the answer to the hello was the same state
+    again.  A client is shown the table from its ``hello`` on, so it gets each version once."""
+    from cardtable.games import get_game
+    from tests.server.fakes import let_bots_play, open_room
+
+    casino = get_game("royal-casino")
+    # A deal where the bot (seat 1) moves first.
+    seed = next(s for s in range(100) if casino.to_act(casino.new_game(2, None, s, "unit")) == 1)
+
+    async def run() -> None:
+        room, _store, _bus = open_room(casino, ["human:alice", "bot:random"], seed)
+        sock = Blocked()
+        sock.gate.set()
+        conn = _conn(sock)
+        conn.player_id = "alice"
+        room.join(conn)
+        pump = asyncio.create_task(conn.pump())
+        await let_bots_play(room)  # connected, no hello yet: the bot moves
+        await _settle()
+        assert room.table.version == 1
+        room.greet(conn, None)
+        await _settle()
+        views = [json.loads(t) for t in sock.sent]
+        assert [(m["type"], m["version"]) for m in views] == [("state", 1)]
+        conn.close()
+        await pump
+
+    asyncio.run(run())
+
+
 def test_pongs_replace_pongs_and_other_frames_overflow_with_a_close() -> None:
     async def run() -> None:
         sock = Blocked()

@@ -113,6 +113,9 @@ class Conn:
         self.seat: int | None = None
         self.patches = False
         """True when the client applies ``patch`` messages (it said so in its ``hello``)."""
+        self.greeted = False
+        """True once the client said ``hello``: it is shown the table from then on (a view
+        before it would only be repeated by the answer to the hello)."""
         self.shown: dict[str, Any] | None = None
         """The last full view queued for this client, as a snapshot (what a patch is
         against; see :func:`cardtable.server.messages.snapshot`)."""

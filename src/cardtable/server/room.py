@@ -170,6 +170,7 @@ class Room:
         a fresh view, or a full ``state`` when it saw none; ``patches``: it applies
         ``patch`` messages from now on."""
         conn.patches = patches
+        conn.greeted = True
         conn.seat = self.seat_of(conn.player_id)
         catch_up = functools.partial(self._catch_up, conn)
         # Nothing to build now if it has not read the last view yet, or if the table has a
@@ -204,7 +205,8 @@ class Room:
         self._fan_out(self.table.version, ())
 
     def _fan_out(self, base: int, updates: Sequence[TableUpdate]) -> None:
-        """Send every client the new view after ``updates`` (which follow version ``base``).
+        """Send every client that said ``hello`` the new view after ``updates`` (which
+        follow version ``base``).
 
         Each message is built and serialized once per seat and language, not per socket; a
         client that applies patches and has the view of ``base`` gets only what changed,
@@ -218,6 +220,8 @@ class Room:
         texts: dict[tuple[int | None, str, int], str] = {}
         entries: dict[tuple[str, int, Event], dict[str, Any]] = {}
         for conn in list(self.conns):
+            if not conn.greeted:  # its hello's answer will show it the table as it is then
+                continue
             key = (conn.seat, conn.tr.lang)
             got = built.get(key)
             if got is None:
