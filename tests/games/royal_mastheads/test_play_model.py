@@ -24,6 +24,7 @@ from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
 from cardtable.games.royal_mastheads.play_inference import (
     PlayInferenceSampler,
     effective_size,
+    plays_of,
     tempered,
 )
 from cardtable.games.royal_mastheads.play_model import (
@@ -34,7 +35,6 @@ from cardtable.games.royal_mastheads.play_model import (
     choice_probabilities,
     legal_cards,
     model_sampler,
-    plays_of,
     rules_of,
     weight_vector,
     world_log_likelihood,

@@ -46,10 +46,12 @@ __all__ = [
     "FOLLOW_E",
     "LEAD_E",
     "POOL",
+    "Play",
     "PlayInferenceSampler",
     "effective_size",
     "play_likelihood",
     "play_sampler",
+    "plays_of",
     "tempered",
 ]
 
@@ -66,15 +68,27 @@ of 34-175 after four tricks, 6-69 after ten; so twice that many, a small part of
 _GREEDY = MastheadsGreedyBot()
 
 
-def _plays(view: RoyalMastheadsView) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Every card played this deal in order: its seat, the card and the trick before it."""
-    out: list[tuple[int, int, tuple[int, ...]]] = []
+Play = tuple[int, int, tuple[int, ...], int]
+"""One card played in a deal: its seat, the card, the trick before it and the mask of the
+cards played before it."""
+
+
+def plays_of(view: RoyalMastheadsView) -> list[Play]:
+    """Every card played this deal in order (see :data:`Play`).
+
+    >>> from cardtable.games.royal_mastheads import GAME
+    >>> plays_of(GAME.view(GAME.new_game(4, seed=1, scope="unit"), 0))
+    []
+    """
+    out: list[Play] = []
     tricks = [(lead, cards) for lead, _w, cards in view.tricks]
     if view.trick:
         tricks.append((view.leader, view.trick))
+    gone = 0
     for lead, cards in tricks:
         for i, card in enumerate(cards):
-            out.append(((lead + i) & 3, card, tuple(cards[:i])))
+            out.append(((lead + i) & 3, card, tuple(cards[:i]), gone))
+            gone |= BIT[card]
     return out
 
 
@@ -84,7 +98,7 @@ def play_likelihood(
     follow_e: float = FOLLOW_E,
     lead_e: float = LEAD_E,
     memo: dict[tuple[int, int], int] | None = None,
-    plays: list[tuple[int, int, tuple[int, ...]]] | None = None,
+    plays: list[Play] | None = None,
 ) -> float:
     """How likely the other seats' plays so far were in ``world``, under the model.
 
@@ -94,12 +108,12 @@ def play_likelihood(
     ``plays`` the view's plays, worked out once for them.
     """
     if plays is None:
-        plays = _plays(view)
+        plays = plays_of(view)
     hands = list(world.hands)
-    for seat, card, _before in plays:
+    for seat, card, _before, _gone in plays:
         hands[seat] |= BIT[card]
     likelihood = 1.0
-    for k, (seat, card, before) in enumerate(plays):
+    for k, (seat, card, before, _gone) in enumerate(plays):
         hand = hands[seat]
         hands[seat] = hand & ~BIT[card]
         if seat == view.seat:
@@ -195,12 +209,12 @@ class PlayInferenceSampler:
         self._cumulative: list[float] = []
 
     def _build(self, rng: random.Random) -> None:
-        memo: dict[tuple[int, int], int] = {}
-        plays = _plays(self.view)  # the same for every world of the pool
         self.worlds = [self.base(rng) for _ in range(self.size)]
         if self.log_weigh is not None:
             self.weights = tempered([self.log_weigh(w) for w in self.worlds], self.min_ess)
         else:
+            memo: dict[tuple[int, int], int] = {}
+            plays = plays_of(self.view)  # the same for every world of the pool
             raw = [
                 play_likelihood(self.view, w, self.follow_e, self.lead_e, memo, plays)
                 for w in self.worlds

@@ -38,7 +38,12 @@ from typing import Final, Literal, NamedTuple
 
 from cardtable.cards import iter_mask, mask_of
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
-from cardtable.games.royal_mastheads.play_inference import POOL, PlayInferenceSampler
+from cardtable.games.royal_mastheads.play_inference import (
+    POOL,
+    Play,
+    PlayInferenceSampler,
+    plays_of,
+)
 from cardtable.games.royal_mastheads.pot_inference import pot_weights
 from cardtable.games.royal_mastheads.rules import strength_table
 from cardtable.games.royal_mastheads.state import (
@@ -62,7 +67,6 @@ __all__ = [
     "legal_cards",
     "log_likelihood",
     "model_sampler",
-    "plays_of",
     "rules_of",
     "weight_vector",
     "world_log_likelihood",
@@ -451,30 +455,6 @@ def log_likelihood(
         if c == card:
             mine = s - top
     return mine - math.log(total)
-
-
-Play = tuple[int, int, tuple[int, ...], int]
-"""One card played in a deal: its seat, the card, the trick before it and the mask of the
-cards played before it."""
-
-
-def plays_of(view: RoyalMastheadsView) -> list[Play]:
-    """Every card played this deal in order (see :data:`Play`).
-
-    >>> from cardtable.games.royal_mastheads import GAME
-    >>> plays_of(GAME.view(GAME.new_game(4, seed=1, scope="unit"), 0))
-    []
-    """
-    out: list[Play] = []
-    tricks = [(lead, cards) for lead, _w, cards in view.tricks]
-    if view.trick:
-        tricks.append((view.leader, view.trick))
-    gone = 0
-    for lead, cards in tricks:
-        for i, card in enumerate(cards):
-            out.append(((lead + i) & 3, card, tuple(cards[:i]), gone))
-            gone |= BIT[card]
-    return out
 
 
 def rules_of(view: RoyalMastheadsView) -> Rules:
