@@ -24,6 +24,7 @@ def test_expert_profile_differs_only_in_its_reward() -> None:
     assert expert is not None and expert.expert is None
     assert (expert.scale, expert.final_margin) == (kit.EXPERT_SCALE, kit.EXPERT_FINAL_MARGIN)
     assert (expert.scale, expert.final_margin) != (hard.scale, hard.final_margin)
+    assert expert.tail == kit.EXPERT_TAIL and hard.tail is None
     for name in ("points", "apply", "legal", "to_act", "rollout", "playout"):
         assert getattr(expert, name) == getattr(hard, name), name
     assert (expert.hard_simulations, expert.solver) == (hard.hard_simulations, hard.solver)
@@ -46,6 +47,12 @@ def _one_simulation(adapter: SearchAdapter, seed: int) -> tuple[float, float]:
     return stats.value, stats.points
 
 
+def _expert_reward(margin: float) -> float:
+    share, wide = kit.EXPERT_TAIL
+    mix = (1 - share) * math.tanh(margin / kit.EXPERT_SCALE) + share * math.tanh(margin / wide)
+    return 0.5 + 0.5 * mix
+
+
 def test_expert_rewards_the_point_margin_alone_when_the_deal_ends_the_game() -> None:
     hard = GAME.search_profile()
     assert hard.expert is not None
@@ -56,9 +63,9 @@ def test_expert_rewards_the_point_margin_alone_when_the_deal_ends_the_game() -> 
     differs = 0
     for seed in range(8):
         value, margin = _one_simulation(expert, seed)
-        assert math.isclose(value, 0.5 + 0.5 * math.tanh(margin / kit.EXPERT_SCALE))
+        assert math.isclose(value, _expert_reward(margin))
         own_value, own_margin = _one_simulation(own, seed)
-        assert math.isclose(own_value, 0.5 + 0.5 * math.tanh(own_margin / kit.EXPERT_SCALE))
+        assert math.isclose(own_value, _expert_reward(own_margin))
         hard_value, hard_margin = _one_simulation(SearchAdapter(GAME, hard), seed)
         assert hard_margin == margin  # the same simulation, rewarded differently
         differs += not math.isclose(hard_value, value)

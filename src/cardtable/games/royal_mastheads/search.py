@@ -28,6 +28,7 @@ __all__ = [
     "EXPERT_FINAL_MARGIN",
     "EXPERT_SCALE",
     "EXPERT_SIMULATIONS",
+    "EXPERT_TAIL",
     "FINAL_MARGIN",
     "HARD_NODES",
     "HARD_SIMULATIONS",
@@ -76,15 +77,20 @@ duplicate matches against ``hard`` on seed 1.  Eight times ``hard``'s (96,000, 1
 replayed on the same deals (session 13, rule fixed before the run), won more matches and
 by a larger margin (docs/bots-experiments.md), so the budget went back to half the time a
 move."""
-EXPERT_SCALE = 300.0
-"""The margin scale of ``expert``'s reward (``hard``: :data:`SCALE`).  The arena decides a
-duplicate match by the total score over the seatings, the seat's score against the mean
-of the other three: the point margin :mod:`~cardtable.bots.ismcts` rewards, as
-``tanh(margin / scale)``.  At :data:`SCALE` 60 that sees a 150-point and a 650-point lead
-(one royal bonus of 500) almost alike (0.99 and 1.0); at 300 it is nearly linear up to a
-royal bonus (0.46 and 0.97).  Pilots at a quarter of the budgets (``docs/bots-experiments.md``, 20
-deals, seed 1000): 300 and 150 won 11 duplicate matches each, hard's reward 8, 300 with
-more points than 150; too few deals to be sure."""
+EXPERT_SCALE = 40.0
+"""The sharp part's margin scale of ``expert``'s reward (``hard``: :data:`SCALE`), with
+:data:`EXPERT_TAIL` the wide part: ``0.6 tanh(margin / 40) + 0.4 tanh(margin / 500)``.
+The arena decides a duplicate match by the sign of the total margin over a deal's four
+seatings, which the usual small margins (median 20 points) decide in most deals and a
+royal bonus (500) in the rest; that mix is the nearest of its form to what a seating's
+margin was worth to the match in the seed-8 row of the level before it
+(``scripts/pilot_journal.py --utility``; 0.6 / 35 / 0.4 / 600 on pilot G's journal).
+Until session 22 the reward was ``tanh(margin / 300)`` alone, nearly linear up to a royal
+bonus: the level with it won points (+68.2 +- 24.2 a deal on seed 8) but 51.5 of 100
+matches (docs/bots-experiments.md)."""
+EXPERT_TAIL = (0.4, 500.0)
+"""The wide part of ``expert``'s reward: its share and scale
+(:attr:`~cardtable.core.kit.SearchProfile.tail`)."""
 EXPERT_FINAL_MARGIN = 1.0
 """``expert`` rewards the point margin alone when the deal ends the game (``hard``:
 :data:`FINAL_MARGIN`, half of its reward for finishing first of four, whatever the
@@ -178,7 +184,8 @@ USE_SOLVER = False
 
 def search_profile() -> SearchProfile:
     """Royal Mastheads' search profile; its ``expert`` profile searches the same game for
-    the point margin (:data:`EXPERT_SCALE`, :data:`EXPERT_FINAL_MARGIN`), on worlds
+    the point margin shaped like a match's chances (:data:`EXPERT_SCALE`,
+    :data:`EXPERT_TAIL`, :data:`EXPERT_FINAL_MARGIN`), on worlds
     weighed by how likely the other seats' plays were under the model of ``hard``
     (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`: pilot G won 58 of
     seed 6's 100 duplicate matches against ``hard``, where six other candidates won 38 to
@@ -186,7 +193,9 @@ def search_profile() -> SearchProfile:
 
     >>> p = search_profile()
     >>> p.scale, p.final_margin, p.expert is not None and (p.expert.scale, p.expert.final_margin)
-    (60.0, 0.5, (300.0, 1.0))
+    (60.0, 0.5, (40.0, 1.0))
+    >>> p.tail is None and p.expert is not None and p.expert.tail
+    (0.4, 500.0)
     >>> p.sampler is None and p.expert is not None and p.expert.sampler is model_sampler
     True
     """
@@ -203,6 +212,10 @@ def search_profile() -> SearchProfile:
         SOLVER if USE_SOLVER else None,
     )
     expert = dataclasses.replace(
-        hard, scale=EXPERT_SCALE, final_margin=EXPERT_FINAL_MARGIN, sampler=model_sampler
+        hard,
+        scale=EXPERT_SCALE,
+        tail=EXPERT_TAIL,
+        final_margin=EXPERT_FINAL_MARGIN,
+        sampler=model_sampler,
     )
     return dataclasses.replace(hard, expert=expert, expert_simulations=EXPERT_SIMULATIONS)
