@@ -189,7 +189,8 @@ def search_profile() -> SearchProfile:
     weighed by how likely the other seats' plays were under the model of ``hard``
     (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`: pilot G won 58 of
     seed 6's 100 duplicate matches against ``hard``, where six other candidates won 38 to
-    52.5; docs/bots-experiments.md).
+    52.5).  With both, the level won 68 of seed 9's 100 duplicate matches against ``hard``
+    (58.3-76.3%; docs/bots-experiments.md).
 
     >>> p = search_profile()
     >>> p.scale, p.final_margin, p.expert is not None and (p.expert.scale, p.expert.final_margin)
