@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.cli.serve import check_address
+from cardtable.cli.commands.serve import check_address
 
 from .conftest import Run
 

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import click
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from cardtable.bots import available_bots, make_bot
 from cardtable.core.errors import CardtableError, InvalidOptionError, InvalidPositionError
@@ -24,6 +26,7 @@ from cardtable.games import REGISTRY
 
 __all__ = [
     "EXIT_BAD_INPUT",
+    "OPTION_HELP",
     "FiniteRange",
     "UserError",
     "check_players",
@@ -31,11 +34,15 @@ __all__ = [
     "get_game",
     "parse_bots",
     "parse_options",
+    "progress_bar",
     "random_seed",
     "read_position",
     "read_text",
     "registry",
 ]
+
+OPTION_HELP = "A game option as name=value (repeatable); see `cardtable rules GAME`."
+"""The help of every command's ``--option``."""
 
 EXIT_BAD_INPUT = 2
 """The exit status for bad input of any kind (as click uses for usage errors)."""
@@ -146,3 +153,15 @@ def read_position(game: AnyGame, source: str) -> Any:
         return game.parse_position(source.strip())
     except CardtableError as e:
         raise InvalidPositionError(f"{source!r} is neither a file nor a position ({e})") from None
+
+
+def progress_bar(counter: str = "{task.completed}/{task.total}") -> Progress:
+    """A progress bar on stderr (never mixed with stdout), with ``counter`` (a rich
+    format) after the bar."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn(counter),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+    )
