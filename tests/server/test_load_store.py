@@ -254,12 +254,13 @@ def test_an_inline_writer_left_with_writes_by_a_finished_loop_commits_them_on_th
     """Writes pending when their event loop ended are not lost, nor do they stop the writer:
     the next loop's first write commits them with its own."""
     store = Store(f"sqlite:///{tmp_path / 'ct.sqlite3'}")
-    writer = Writer(store, commit_delay=30.0)
+    writer = Writer(store)
     a, b = f"load-{secrets.token_hex(4)}-a", f"load-{secrets.token_hex(4)}-b"
 
     async def first() -> asyncio.Future[None]:
         await writer.run(lambda conn: Store.create_table(conn, _row(a)))
         await writer.run(lambda conn: Store.create_table(conn, _row(b)))  # busy from now on
+        writer.commit_delay = 30.0  # (set only now: the tables above commit at once)
         left = asyncio.ensure_future(writer.append(Append(a, (ActionLine(1, 0, "a"),))))
         await asyncio.sleep(0)
         return left  # still waiting for its commit when the loop ends
