@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import TypeVar
 
 import click
 
@@ -20,6 +22,10 @@ from cardtable.core.options import Options
 from cardtable.core.registry import AnyGame
 
 __all__ = ["bench"]
+
+R = TypeVar("R")
+Progress = Callable[[float], None] | None
+"""What the runs call with the seconds elapsed (``None``: nothing to show)."""
 
 
 @click.command()
@@ -69,19 +75,15 @@ def bench(
     if env:
         _bench_env(g, n, seconds, opts, as_json)
         return
+    result = _timed(
+        f"{g.info.name} bench",
+        seconds,
+        as_json,
+        lambda on_progress: bench_mod.run_bench(g, n, seconds, opts, on_progress=on_progress),
+    )
     if as_json:
-        result = bench_mod.run_bench(g, n, seconds, opts)
         click.echo(json.dumps(result.to_json()))
         return
-    with progress_bar("{task.completed:.1f}/{task.total:.1f} s") as progress:
-        task = progress.add_task(f"{g.info.name} bench", total=seconds)
-        result = bench_mod.run_bench(
-            g,
-            n,
-            seconds,
-            opts,
-            on_progress=lambda t: progress.update(task, completed=min(t, seconds)),
-        )
     data = result.to_json()
     click.echo(
         f"{data['game']}, {n} players, random playouts on one core for {result.seconds:.1f} s\n"
@@ -95,22 +97,29 @@ def bench(
     )
 
 
+def _timed(label: str, seconds: float, quiet: bool, run: Callable[[Progress], R]) -> R:
+    """``run(on_progress)``, with a progress bar of the ``seconds`` it runs unless
+    ``quiet`` (``--json``: nothing but the JSON object is printed)."""
+    if quiet:
+        return run(None)
+    with progress_bar("{task.completed:.1f}/{task.total:.1f} s") as bar:
+        task = bar.add_task(label, total=seconds)
+        return run(lambda t: bar.update(task, completed=min(t, seconds)))
+
+
 def _bench_bot(g: AnyGame, n: int, bot: str, seconds: float, opts: Options, as_json: bool) -> None:
     """``bench --bot``: decisions and simulations per second of one bot."""
+    result = _timed(
+        f"{g.info.name} bench --bot {bot}",
+        seconds,
+        as_json,
+        lambda on_progress: bench_mod.run_bot_bench(
+            g, n, bot, seconds, opts, on_progress=on_progress
+        ),
+    )
     if as_json:
-        result = bench_mod.run_bot_bench(g, n, bot, seconds, opts)
         click.echo(json.dumps(result.to_json()))
         return
-    with progress_bar("{task.completed:.1f}/{task.total:.1f} s") as progress:
-        task = progress.add_task(f"{g.info.name} bench --bot {bot}", total=seconds)
-        result = bench_mod.run_bot_bench(
-            g,
-            n,
-            bot,
-            seconds,
-            opts,
-            on_progress=lambda t: progress.update(task, completed=min(t, seconds)),
-        )
     data = result.to_json()
     click.echo(
         f"{data['game']}, {n} players, bot {bot}: {result.decisions} decisions in "
