@@ -13,6 +13,11 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 PIP := $(PY) -m pip --disable-pip-version-check --quiet
+# The compiled build's progress from setup.py's output: each C file as the compiler starts
+# it, and each extension (the compiled modules come in four).
+BUILD_PROGRESS := awk '/^building / { print "  building the extension " $$2; fflush() } \
+	match($$0, / -c [^ ]+[.]c/) { n++; printf "  [%d] compiling %s\n", n, \
+	substr($$0, RSTART + 4, RLENGTH - 4); fflush() }'
 # Tools run as `python -m …`, so a venv whose scripts point elsewhere still works.
 LINT_IMPORTS := $(PY) -c 'import sys; from importlinter.cli import lint_imports_command as c; sys.exit(c())'
 
@@ -85,7 +90,22 @@ $(VENV)/.installed-test: pyproject.toml setup.py | $(PY)
 build: $(VENV)/.compiled
 # (With mypy in the venv, as for make test, in place and only what changed; else through
 # pip, which compiles everything in a fresh build environment.)
+# It shows its progress: a line as mypyc starts, then one per C file compiled and per
+# extension built; the whole output goes to $(VENV)/build.log, and its end is shown if the
+# build fails.
 $(VENV)/.compiled: $(VENV)/.installed $(COMPILED)
 	@if $(PY) -c 'import mypyc, setuptools' 2>/dev/null; then \
-		$(PY) setup.py -q build_ext --inplace; else $(PIP) install --no-deps -e .; fi
+		echo "compiling $(words $(COMPILED)) modules with mypyc (about 2 minutes on 2 cores):" \
+			"type-checking and translating them to C first, then the C compiler"; \
+		{ $(PY) setup.py build_ext --inplace 2>&1; echo $$? > $(VENV)/.build-status; } \
+			| tee $(VENV)/build.log | $(BUILD_PROGRESS); \
+		status=$$(cat $(VENV)/.build-status); rm -f $(VENV)/.build-status; \
+		if [ "$$status" != 0 ]; then \
+			tail -n 30 $(VENV)/build.log; echo "the build failed (log: $(VENV)/build.log)"; \
+			exit $$status; \
+		fi; \
+	else \
+		echo "installing cardtable with pip, which compiles its modules (about 2 minutes)"; \
+		$(PY) -m pip --disable-pip-version-check install --no-deps -e .; \
+	fi
 	@touch $@
