@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import ColumnElement, Connection, Table, func, insert, select, update
 
 from cardtable.server.schema import daily_attempts, daily_deals, players, tables
 from cardtable.server.store.base import StoreBase, utc_now
@@ -61,6 +61,14 @@ def seat_score(result: Mapping[str, Any], seat: int) -> int | None:
         if seat in side:
             return int(score)
     return None
+
+
+def _of_attempt(
+    table: Table, day: date, game: str, player_id: str
+) -> tuple[ColumnElement[bool], ...]:
+    """The conditions that pick one player's attempt of a day's game in ``table``
+    (``daily_attempts``; in ``daily_deals``, the attempt's deals)."""
+    return (table.c.day == day, table.c.game == game, table.c.player_id == player_id)
 
 
 class DailyStore(StoreBase):
@@ -141,22 +149,14 @@ class DailyStore(StoreBase):
         """Score the attempt's finished deals (the player's seat is seat 0) and, once all
         its deals are scored, the attempt itself."""
         attempt = conn.execute(
-            select(daily_attempts).where(
-                daily_attempts.c.day == day,
-                daily_attempts.c.game == game,
-                daily_attempts.c.player_id == player_id,
-            )
+            select(daily_attempts).where(*_of_attempt(daily_attempts, day, game, player_id))
         ).first()
         if attempt is None or attempt.finished_at is not None:
             return
         rows = conn.execute(
             select(daily_deals.c.deal, daily_deals.c.score, tables.c.status, tables.c.result)
             .join(tables, tables.c.id == daily_deals.c.table_id)
-            .where(
-                daily_deals.c.day == day,
-                daily_deals.c.game == game,
-                daily_deals.c.player_id == player_id,
-            )
+            .where(*_of_attempt(daily_deals, day, game, player_id))
         ).all()
         scores: dict[int, int] = {}
         for r in rows:
@@ -167,9 +167,7 @@ class DailyStore(StoreBase):
                     conn.execute(
                         update(daily_deals)
                         .where(
-                            daily_deals.c.day == day,
-                            daily_deals.c.game == game,
-                            daily_deals.c.player_id == player_id,
+                            *_of_attempt(daily_deals, day, game, player_id),
                             daily_deals.c.deal == r.deal,
                         )
                         .values(score=score)
@@ -179,11 +177,7 @@ class DailyStore(StoreBase):
         if len(scores) == attempt.deals:
             conn.execute(
                 update(daily_attempts)
-                .where(
-                    daily_attempts.c.day == day,
-                    daily_attempts.c.game == game,
-                    daily_attempts.c.player_id == player_id,
-                )
+                .where(*_of_attempt(daily_attempts, day, game, player_id))
                 .values(score=sum(scores.values()), finished_at=utc_now())
             )
 
@@ -192,9 +186,7 @@ class DailyStore(StoreBase):
         with self.engine.connect() as conn:
             found = conn.execute(
                 select(daily_attempts.c.finished_at).where(
-                    daily_attempts.c.day == day,
-                    daily_attempts.c.game == game,
-                    daily_attempts.c.player_id == player_id,
+                    *_of_attempt(daily_attempts, day, game, player_id)
                 )
             ).first()
             return found is not None and found.finished_at is not None
