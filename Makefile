@@ -35,7 +35,7 @@ help:
 	@echo "make play   serve the games in a browser: open the printed URL (sets up $(VENV) first)"
 	@echo "make play-terminal   play Royal Casino against the computer in the terminal"
 	@echo "make test   run the whole test suite: ruff, mypy, import-linter, pytest (what CI runs)"
-	@echo "make test-fast   the same without the tests marked slow (long conformance runs, browsers)"
+	@echo "make test-fast   the same without the tests marked slow (long runs, browsers, hostile clients)"
 	@echo "make build  recompile the compiled modules (after editing one of them)"
 	@echo "make playthroughs   regenerate the golden playthroughs after an intended rules change"
 	@echo "make bench  random playouts of every game (cardtable bench)"
