@@ -18,10 +18,10 @@ each measurement is its median over the rounds.  Measured:
   on hearts positions halfway through a random deal.  OpenSpiel's bots are built once per
   round, before the clock starts, and each game's ``new_initial_state`` is made outside
   the timing: only ``pyspiel.evaluate_bots`` (one whole game) and ``ISMCTSBot.step`` (one
-  search) are timed, as cardtable's side times only its playouts and searches.  OpenSpiel's actions/s is its
-  games/s times the mean length of a random game (counted once, untimed), with chance
-  outcomes counted as actions as OpenSpiel counts them (the stricter comparison: Royal
-  Casino's count has only the players' actions).
+  search) are timed, as cardtable's side times only its playouts and searches.
+  OpenSpiel's actions/s is its games/s times the mean length of a random game (counted
+  once, untimed), with chance outcomes counted as actions as OpenSpiel counts them (the
+  stricter comparison: Royal Casino's count has only the players' actions).
 - with ``--anchor PYTHON``: the same ``cardtable bench`` run by another installation (the
   interpreter of a virtualenv of the code to compare against, e.g. main), in a child
   process in each round, for the speed-up of the contract's ``legal_actions``, ``apply``
