@@ -13,8 +13,9 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
 PIP := $(PY) -m pip --disable-pip-version-check --quiet
-# The compiled build's progress from setup.py's output: each C file as the compiler starts
-# it, and each extension (the compiled modules come in four).
+# The compiled build's progress from setup.py's output: each extension (four with the code,
+# one per game and one for the rest, and a small one per module) and each C file as the
+# compiler starts it.
 BUILD_PROGRESS := awk '/^building / { print "  building the extension " $$2; fflush() } \
 	match($$0, / -c [^ ]+[.]c/) { n++; printf "  [%d] compiling %s\n", n, \
 	substr($$0, RSTART + 4, RLENGTH - 4); fflush() }'
