@@ -1,7 +1,7 @@
 """A pilot ``expert`` whose last tree searches with another profile (``--partner``): an
 ensemble of two rewards, merged as the level merges its trees.  Royal Mastheads' pilot E
 pairs a tree of pilot D's match-shaped reward with one of ``expert``'s own
-(docs/bots-experiments.md); no level uses it unless a pilot shows it plays better."""
+(lab/notes/bots-experiments.md); no level uses it unless a pilot shows it plays better."""
 
 from __future__ import annotations
 
