@@ -16,7 +16,7 @@ into the module's :data:`WEIGHTS`.
 
     python scripts/fit_play_model.py RECORDS_DIR --out weights.json
 
-Not part of the unit suite: a measurement for pilots (docs/bots-experiments.md).
+Not part of the unit suite: a measurement for pilots (lab/notes/bots-experiments.md).
 """
 
 from __future__ import annotations

@@ -210,4 +210,4 @@ def test_rummy_mid_game_positions_have_known_cards_in_other_hands() -> None:
         options = PICKUP_OPTIONS[seed % len(PICKUP_OPTIONS)]
         state = rummy_mid_game(seed, options, 2 + seed % 3, 40 + seed * 5)
         with_known += bool(state.known)
-    assert with_known >= 28  # 29 of these 40 (30 before jokerSwap takes changed, issue 17)
+    assert with_known >= 28  # 29 of these 40 (30 before jokerSwap takes changed, 8bb086c)

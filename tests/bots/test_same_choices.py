@@ -104,12 +104,13 @@ SEARCHES: dict[str, list[tuple[int, list[tuple[str, int]]]]] = {
 }
 """For positions ``random_position(game, seed)``: the top three root actions of an
 ``ismcts:200`` search with ``random.Random(seed)``, with their visits (Royal Casino's
-recomputed with issue 15: see :data:`HARD_CASINO`; again when its rollout began to take
-the capture worth most points rather than the most cards).  Rummy's were
-recomputed when its determinization began to infer from what the seats did not do and its
-tree to meld first below the root (issue 15, docs/bots-experiments.md), and again when it began to
-read what a seat passed up (the view's ``passed``, session 7), and again when its reward
-scale went from 30 to 100 (session 7)."""
+recomputed when its endgame solver and margin reward came in, 1 December 2026: see
+:data:`HARD_CASINO`; again when its rollout began to take the capture worth most points
+rather than the most cards).  Rummy's were recomputed when its determinization began to
+infer from what the seats did not do and its tree to meld first below the root (bed0b87,
+1 December 2026), and again when it began to read what a seat passed up (the view's
+``passed``, 88af13a), and again when its reward scale went from 30 to 100 (fc2ee16, both
+2 December 2026)."""
 
 HARD_CASINO = [
     ("capture KS: [10H 3C] [8C 5D]", 372),
@@ -117,18 +118,18 @@ HARD_CASINO = [
     ("trail KS", 74),
 ]
 """Royal Casino, ``random_position(game, 2)``, ``hard`` with ``random.Random(9)`` (its
-budget of 600 simulations, which read 1,200 from issue 15 to session 9 and was halved
-off the solver's ground, as 700 was before; its rollout takes the capture
-worth most points since then).  Royal Casino's searches changed on
-purpose with issue 15: a simulation that ends the game is rewarded by the hand's point
+budget of 600 simulations, which read 1,200 from 1 December 2026 to commit 1456244 and was
+halved off the solver's ground, as 700 was before; its rollout takes the capture
+worth most points since then).  Royal Casino's searches changed on purpose on
+1 December 2026: a simulation that ends the game is rewarded by the hand's point
 margin (``search.FINAL_MARGIN``), no longer by the win alone."""
 
 HARD_BUDGETS = {"royal-casino": 600, "royal-mastheads": 12_000, "rummy": 1600}
 """Simulations per move of ``hard``: cut for the ``hard`` time contract (0.5 s a move;
 before it, 2,000, 10,000 and 3,000; Rummy 900 and Royal Mastheads 5,000 until their
-compiled builds, 1,600 and 12,000 since; Royal Casino 700 until issue 15's rollout,
-1,200 since, which read 600 from session 9: a move the solver did not settle was searched
-with half the budget until then, so the same play)."""
+compiled builds, 1,600 and 12,000 since; Royal Casino 700 until its rollout changed on
+1 December 2026, 1,200 since, which read 600 from commit 1456244: a move the solver did not
+settle was searched with half the budget until then, so the same play)."""
 EXPERT_BUDGETS = {"royal-casino": 4800, "royal-mastheads": 48_000, "rummy": 12_800}
 """Simulations per move of ``expert``: eight times ``hard``'s in Royal Casino (since issue
 15's third pass) and Rummy (since its fourth), four times in Royal Mastheads (eight times

@@ -1,12 +1,10 @@
 """A margin reward with a wide tail (:attr:`SearchProfile.tail`): a share of the reward is
 ``tanh(margin / wide scale)``, the rest the profile's own sharp ``tanh``.  Royal
-Mastheads' pilot D gives ``expert`` this reward, shaped like the chance that a seating's
-margin wins the duplicate match (docs/bots-experiments.md); no level uses it unless a pilot
-shows it plays better."""
+Mastheads' ``expert`` searches with this reward, shaped like the chance that a seating's
+margin wins the duplicate match."""
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import math
 import random
@@ -18,7 +16,6 @@ from hypothesis import strategies as st
 from cardtable.bots.ismcts import SearchAdapter, _margin_rewards, search
 from cardtable.games import get_game
 from tests.bots.helpers import SEARCH_GAMES, random_view
-from tests.script_loader import load_script
 
 end_points = st.lists(st.integers(-600, 900), min_size=4, max_size=4)
 
@@ -71,19 +68,3 @@ def test_the_tailed_reward_is_the_mix_of_the_two_tanh(
         for j in range(4):
             if margin[i] > margin[j]:
                 assert reward[i] > reward[j] and plain_reward[i] >= plain_reward[j]
-
-
-def test_the_pilot_gives_the_expert_candidate_a_tail() -> None:
-    pilot = load_script("scripts/expert_pilot.py")
-    game = get_game("royal-mastheads")
-    expert = game.search_profile().expert
-    assert expert is not None
-    plain = pilot.candidate_profile(game, "expert", "base", 0.0)
-    tailed = pilot.candidate_profile(game, "expert", "base", 40.0, tail=(0.35, 500.0))
-    assert plain == expert and plain.tail is not None
-    assert (tailed.scale, tailed.tail, tailed.final_margin) == (40.0, (0.35, 500.0), 1.0)
-    assert dataclasses.replace(tailed, scale=expert.scale, tail=expert.tail) == plain
-    assert pilot.parse_tail("0.35,500") == (0.35, 500.0)
-    for bad in ("0.35", "1.5,500", "0.3,-1", "a,b"):
-        with pytest.raises(argparse.ArgumentTypeError, match=r"SHARE,SCALE|share in"):
-            pilot.parse_tail(bad)

@@ -108,7 +108,7 @@ def test_the_solver_node_budget_binds() -> None:
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_move_the_solver_does_not_cover_gets_the_whole_search(workers: int) -> None:
-    # Until session 9 such a move (every move before the end of a Royal Casino hand)
+    # Until commit 1456244 such a move (every move before the end of a Royal Casino hand)
     # was searched with half the level's simulations, as if a solve had run out.
     game = get_game("royal-casino")
     state = game.new_game(2, seed=3, scope="unit")

@@ -6,10 +6,7 @@ samples a determinization of the searching seat's **view** (never the true state
 search is given a view), walks the single tree of information sets with UCB1 using
 *availability* counts (a child's availability is how often it was legal when its parent
 was visited), expands one action, plays the rest of the current unit (hand, round or deal)
-with a rollout policy and backs up every seat's reward.  A kit may replace two parts of
-this for its pilots (:class:`~cardtable.core.kit.SearchProfile`): ``opponent``, a model that
-moves the other seats below the root from their sampled cards instead of by UCB1, and
-``exploration``, UCB1's constant.
+with a rollout policy and backs up every seat's reward.
 
 Rewards lie in ``[0, 1]``: when the game ends inside a simulation, 1 for a winning side
 (shared on co-wins) and 0 for the others; otherwise ``0.5 + 0.5 * tanh(d / scale)`` where
@@ -33,7 +30,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
@@ -47,7 +44,7 @@ __all__ = [
     "search",
 ]
 
-EXPLORATION = 0.7
+EXPLORATION: Final = 0.7
 """The UCB1 exploration constant (rewards are in [0, 1])."""
 
 
@@ -215,33 +212,161 @@ def _blend(won: list[float], margin: list[float], share: float) -> list[float]:
     return [(1 - share) * w + share * m for w, m in zip(won, margin, strict=True)]
 
 
-def _others_rewarded(
-    reward: list[float],
-    others: tuple[float, float],
-    own_side: frozenset[int],
-    sides: tuple[tuple[int, ...], ...],
-    start: tuple[float, ...],
-    end: tuple[float, ...],
-    players: int,
-    won: list[float] | None,
-) -> list[float]:
-    """``reward`` for the seats of ``own_side``; for every other seat the reward of the
-    profile's ``others`` model, ``(scale, final_margin)``, on the same simulation (``won``:
-    the win/loss rewards when the game ended inside it, else ``None``).
+class _Walk:
+    """One search's fixed parts: the game, its profile's functions and reward, and the
+    sides, and the walk of one simulation over them (selection and expansion, the rollout
+    of the rest of the unit, backpropagation).
 
-    >>> sides = ((0,), (1,))
-    >>> r, _, _ = _margin_rewards(sides, 300.0, (0.0, 0.0), (60.0, 0.0), 2)
-    >>> [round(x, 3) for x in r]
-    [0.599, 0.401]
-    >>> mixed = _others_rewarded(r, (60.0, 0.5), frozenset({0}), sides, (0.0, 0.0),
-    ...                          (60.0, 0.0), 2, [1.0, 0.0])
-    >>> [round(x, 3) for x in mixed]
-    [0.599, 0.06]
-    """
-    theirs = _margin_rewards(sides, others[0], start, end, players)[0]
-    if won is not None:
-        theirs = _blend(won, theirs, others[1])
-    return [reward[i] if i in own_side else theirs[i] for i in range(players)]
+    A native class when compiled: its methods are direct calls and its fields slots."""
+
+    __slots__ = (
+        "apply",
+        "final_margin",
+        "game",
+        "legal_of",
+        "players",
+        "playout",
+        "points",
+        "rollout",
+        "scale",
+        "sides",
+        "tail_scale",
+        "tail_share",
+        "to_act",
+        "units_played",
+    )
+
+    def __init__(self, game: AnyGame, profile: SearchProfile) -> None:
+        self.game = game
+        self.apply = profile.apply
+        self.legal_of = profile.legal
+        self.to_act = profile.to_act
+        self.points = profile.points
+        self.scale = profile.scale
+        self.final_margin = profile.final_margin
+        self.units_played = game.units_played
+        self.rollout = profile.rollout
+        self.playout = profile.playout
+        tail = profile.tail
+        self.tail_share = tail[0] if tail is not None else 0.0
+        self.tail_scale = tail[1] if tail is not None else 1.0
+        self.players = 0  # read off the first determinization
+        self.sides: tuple[tuple[int, ...], ...] = ()
+
+    def simulate(
+        self, root: _Node, state: Any, legal_root: Sequence[Any], rng: random.Random
+    ) -> None:
+        """One simulation from the determinization ``state`` of the root."""
+        if not self.players:
+            self.players = self.game.players(state)
+            self.sides = self.game.sides(self.players)
+        start_points = self.points(state)
+        start_units = self.units_played(state)
+        state, path = self.descend(root, state, legal_root, start_units, rng)
+        reward, wins, margin = self.finish(state, start_points, start_units, rng)
+        for n in path[1:]:
+            m = n.mover
+            n.visits += 1
+            n.reward += reward[m]
+            n.wins += wins[m]
+            n.margin += margin[m]
+
+    def descend(
+        self,
+        root: _Node,
+        state: Any,
+        actions: Sequence[Any],
+        start_units: int,
+        rng: random.Random,
+    ) -> tuple[Any, list[_Node]]:
+        """Selection and expansion: down the tree by UCB1 over the available children
+        until an untried action is expanded or the unit ends; the state there, the path."""
+        apply = self.apply
+        to_act = self.to_act
+        node = root
+        path = [root]
+        while True:
+            children = node.children
+            # one pass: count availability, find the untried actions and the best UCB child
+            untried: list[Any] | None = None
+            best: _Node | None = None
+            best_action: Any = None
+            best_value = -1.0
+            for a in actions:
+                child = children.get(a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    v = child.visits
+                    value = child.reward / v + EXPLORATION * math.sqrt(math.log(child.avail) / v)
+                    if value > best_value:
+                        best_value, best, best_action = value, child, a
+            if untried is not None:
+                action = untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
+                mover = to_act(state)
+                child = _Node(mover=mover if mover is not None else -1, avail=1)
+                children[action] = child
+                path.append(child)
+                return apply(state, action), path
+            assert best is not None
+            state = apply(state, best_action)
+            node = best
+            path.append(node)
+            if to_act(state) is None or self.units_played(state) != start_units:
+                return state, path
+            actions = self.legal_of(state)
+
+    def finish(
+        self,
+        state: Any,
+        start_points: tuple[float, ...],
+        start_units: int,
+        rng: random.Random,
+    ) -> tuple[list[float], list[float], list[float]]:
+        """Play the rest of the unit from ``state`` (the profile's playout, its rollout
+        policy or uniformly random moves) and each seat's reward, win and margin."""
+        to_act = self.to_act
+        units_played = self.units_played
+        playout = self.playout
+        if (
+            playout is not None
+            and to_act(state) is not None
+            and (units_played(state) == start_units)
+        ):
+            end, over = playout(state, rng)
+            reward, wins, margin = self.margins(start_points, end)
+            if over:
+                won, wins = _points_winners(self.sides, end, self.players)
+                reward = _blend(won, reward, self.final_margin)
+            return reward, wins, margin
+        apply = self.apply
+        legal_of = self.legal_of
+        rollout = self.rollout
+        while to_act(state) is not None and units_played(state) == start_units:
+            moves = legal_of(state)
+            if rollout is not None:
+                action = rollout(state, moves, rng)
+            else:
+                action = moves[randbelow(rng, len(moves))]
+            state = apply(state, action)
+        reward, wins, margin = self.margins(start_points, self.points(state))
+        if to_act(state) is None:
+            won, wins = _outcome_rewards(self.game, state, self.players)
+            reward = _blend(won, reward, self.final_margin)
+        return reward, wins, margin
+
+    def margins(
+        self, start: tuple[float, ...], end: tuple[float, ...]
+    ) -> tuple[list[float], list[float], list[float]]:
+        """The profile's margin rewards of the unit from ``start`` to ``end``."""
+        return _margin_rewards(
+            self.sides, self.scale, start, end, self.players, self.tail_share, self.tail_scale
+        )
 
 
 def search(
@@ -252,12 +377,8 @@ def search(
     simulations: int,
     should_stop: Callable[[], bool] | None = None,
     check_every: int = 16,
-    exploration: float = 0.0,
 ) -> SearchResult:
     """Search from ``view`` for at most ``simulations`` simulations.
-
-    ``exploration`` is UCB1's constant; 0 takes the profile's (``profile.exploration``),
-    and where that is 0 too, :data:`EXPLORATION`.
 
     ``should_stop`` (checked every ``check_every`` simulations) ends the search early;
     at least one simulation is always run.  The result depends only on the view, the
@@ -265,148 +386,19 @@ def search(
     """
     game = adapter.game
     profile = adapter.profile
-    if not exploration:
-        exploration = profile.exploration or EXPLORATION
-    seat = game.view_seat(view)
-    if seat is None:
+    if game.view_seat(view) is None:
         raise ValueError("a spectator's view cannot be searched")
-    players = 0  # read off the first determinization
-    sides: tuple[tuple[int, ...], ...] = ()
-    root = _Node(mover=-1)
     sampler = profile.sampler
     # prepared once for this search: the profile's own sampler, or the game's
     determinize = sampler(view) if sampler is not None else game.view_sampler(view)
-    apply = profile.apply
-    legal_of = profile.legal
-    to_act = profile.to_act
-    points = profile.points
-    scale = profile.scale
-    final_margin = profile.final_margin
-    units_played = game.units_played
-    rollout = profile.rollout
-    playout = profile.playout
-    opponent = profile.opponent
-    others = profile.others
-    tail_share, tail_scale = profile.tail if profile.tail is not None else (0.0, 1.0)
-    own_side: frozenset[int] = frozenset()
+    walk = _Walk(game, profile)
+    root = _Node(mover=-1)
     legal_root: Sequence[Any] = list(legal)
     done = 0
     while done < simulations:
         if should_stop is not None and done and done % check_every == 0 and should_stop():
             break
-        state = determinize(rng)
-        if not players:
-            players = game.players(state)
-            sides = game.sides(players)
-            own_side = frozenset(next(side for side in sides if seat in side))
-        start_points = points(state)
-        start_units = units_played(state)
-        node = root
-        path = [root]
-        actions = legal_root
-        # -- selection and expansion ---------------------------------------------------------
-        while True:
-            children = node.children
-            best: _Node | None = None
-            best_action: Any = None
-            mover = to_act(state) if opponent is not None and node is not root else None
-            if opponent is not None and mover is not None and mover != seat:
-                # another seat moves by the kit's model of it, on its sampled cards
-                best_action = opponent(state, actions, rng)
-                best = children.get(best_action)
-                if best is None:
-                    best = _Node(mover=mover)
-                    children[best_action] = best
-                best.avail += 1
-            else:
-                # one pass: count availability, find the untried actions and the best UCB child
-                untried: list[Any] | None = None
-                best_value = -1.0
-                for a in actions:
-                    child = children.get(a)
-                    if child is None:
-                        if untried is None:
-                            untried = [a]
-                        else:
-                            untried.append(a)
-                        continue
-                    child.avail += 1
-                    if untried is None:
-                        v = child.visits
-                        value = child.reward / v + exploration * math.sqrt(
-                            math.log(child.avail) / v
-                        )
-                        if value > best_value:
-                            best_value, best, best_action = value, child, a
-                if untried is not None:
-                    action = (
-                        untried[randbelow(rng, len(untried))] if len(untried) > 1 else untried[0]
-                    )
-                    mover = to_act(state)
-                    child = _Node(mover=mover if mover is not None else -1, avail=1)
-                    children[action] = child
-                    state = apply(state, action)
-                    path.append(child)
-                    break
-            assert best is not None
-            state = apply(state, best_action)
-            node = best
-            path.append(node)
-            if to_act(state) is None or units_played(state) != start_units:
-                break
-            actions = legal_of(state)
-        # -- rollout ---------------------------------------------------------------------
-        if (
-            playout is not None
-            and to_act(state) is not None
-            and (units_played(state) == start_units)
-        ):
-            end, over = playout(state, rng)
-            reward, wins, margin = _margin_rewards(
-                sides, scale, start_points, end, players, tail_share, tail_scale
-            )
-            won: list[float] | None = None
-            if over:
-                won, wins = _points_winners(sides, end, players)
-                reward = _blend(won, reward, final_margin)
-            if others is not None:
-                reward = _others_rewarded(
-                    reward, others, own_side, sides, start_points, end, players, won
-                )
-            for n in path[1:]:
-                m = n.mover
-                n.visits += 1
-                n.reward += reward[m]
-                n.wins += wins[m]
-                n.margin += margin[m]
-            done += 1
-            continue
-        while to_act(state) is not None and units_played(state) == start_units:
-            moves = legal_of(state)
-            if rollout is not None:
-                action = rollout(state, moves, rng)
-            else:
-                action = moves[randbelow(rng, len(moves))]
-            state = apply(state, action)
-        # -- backpropagation ---------------------------------------------------------------
-        end = points(state)
-        reward, wins, margin = _margin_rewards(
-            sides, scale, start_points, end, players, tail_share, tail_scale
-        )
-        won = None
-        if to_act(state) is None:
-            won, wins = _outcome_rewards(game, state, players)
-            reward = _blend(won, reward, final_margin)
-        if others is not None:
-            reward = _others_rewarded(
-                reward, others, own_side, sides, start_points, end, players, won
-            )
-        for n in path[1:]:
-            m = n.mover
-            n.visits += 1
-            n.reward += reward[m]
-            n.wins += wins[m]
-            n.margin += margin[m]
+        walk.simulate(root, determinize(rng), legal_root, rng)
         done += 1
     stats = [
         ActionStats(a, c.visits, c.reward / c.visits, c.wins / c.visits, c.margin / c.visits)

@@ -125,29 +125,16 @@ class SearchProfile:
     other levels always search with this one.  ``expert_simulations``, when not 0, is the
     ``expert`` level's budget per move (0: a fixed multiple of ``hard_simulations``, see
     :mod:`cardtable.bots.levels`), for a game whose ``expert`` time contract has room for
-    more.  ``opponent``, when given, moves every seat but the searching one below the
-    root, ``opponent(state, legal, rng)`` on the sampled world (its own sampled cards),
-    instead of by UCB over the tree's statistics: a model of how the others play from
-    their hands, where the tree's fused statistics would let them play from what the
-    searching seat sees (the other seats' nodes stay in the tree, keyed by their public
-    actions, so the searching seat's later decisions are told apart as before).
-    ``exploration``, when not 0, is UCB1's exploration constant for this profile (0: the
-    search's own, :data:`cardtable.bots.ismcts.EXPLORATION`); a game whose rewards spread
-    over a narrow part of ``[0, 1]`` may want a smaller one.  ``sampler``, when given,
-    prepares the search's determinizations of a view instead of the game's
-    :meth:`~cardtable.core.game.Game.view_sampler` (same contract: ``sampler(view)``
-    returns a function of a ``random.Random`` giving a full state consistent with the
-    view), for a profile that infers more about the hidden cards than the game's uniform
-    sampler does (e.g. from how the other seats choose what they hide).  ``others``, when
-    given, is the reward ``(scale, final_margin)`` the nodes of every seat outside the
-    searching seat's side are backed up with, instead of this profile's: a model of what
-    the other players play for (e.g. ``hard``'s reward, in a profile whose own reward
-    differs), so that the tree predicts their replies by their objective, not the
-    searching seat's.  ``tail``, when given, is ``(share, scale)``: that share of the
-    margin reward is ``tanh(margin / scale)`` with this wider scale, the rest the
-    profile's own ``tanh(margin / self.scale)`` (a reward for a game whose margins are
-    mostly small with rare large ones, shaped like the chance that a seat's margin wins
-    a duplicate match; see ``docs/bots-experiments.md``, "pilot D").
+    more.  ``sampler``, when given, prepares the search's determinizations of a view
+    instead of the game's :meth:`~cardtable.core.game.Game.view_sampler` (same contract:
+    ``sampler(view)`` returns a function of a ``random.Random`` giving a full state
+    consistent with the view), for a profile that infers more about the hidden cards than
+    the game's uniform sampler does (e.g. from how the other seats choose what they hide).
+    ``tail``, when given, is ``(share, scale)``: that share of the margin reward is
+    ``tanh(margin / scale)`` with this wider scale, the rest the profile's own
+    ``tanh(margin / self.scale)`` (a reward for a game whose margins are mostly small with
+    rare large ones, shaped like the chance that a seat's margin wins
+    a duplicate match; see ``lab/notes/bots-experiments.md``).
     """
 
     points: Callable[[Any], tuple[float, ...]]
@@ -162,8 +149,5 @@ class SearchProfile:
     solver: Solver | None = None
     expert: SearchProfile | None = None
     expert_simulations: int = 0
-    opponent: Callable[[Any, Sequence[Any], random.Random], Any] | None = None
-    exploration: float = 0.0
     sampler: Callable[[Any], ViewSampler] | None = None
-    others: tuple[float, float] | None = None
     tail: tuple[float, float] | None = None

@@ -6,8 +6,8 @@ move for a second or two (the new state, its views, the log entry, the sockets' 
 reads), and replaces them at every move.  Python starts a young collection when
 allocations *minus deallocations* pass the threshold, so objects that replace older ones
 barely move the count: the young generation grew to 100,000–180,000 objects between
-collections, and each collection paused the server for 100–400 ms (docs/server.md, Load,
-session 7).  Smaller thresholds do not help for the same reason.
+collections, and each collection paused the server for 100–400 ms (docs/server.md, Load;
+measured on 2 December 2026).  Smaller thresholds do not help for the same reason.
 
 So :class:`Collector` takes the schedule over:
 

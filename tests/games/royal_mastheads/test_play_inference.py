@@ -1,6 +1,6 @@
 """Worlds weighed by how likely the other seats' plays were in them (play_inference.py):
 the likelihood follows the model, the sampler deals only worlds of the view, and a
-search runs with it (a pilot option, ``scripts/expert_pilot.py --play-inference``)."""
+search runs with it (a pilot option, ``lab/expert_pilot.py --play-inference``)."""
 
 from __future__ import annotations
 
@@ -119,7 +119,7 @@ def test_greedy_players_make_the_pool_uneven_and_the_true_hands_likelier() -> No
 
 
 def test_the_pilot_searches_with_it() -> None:
-    pilot = load_script("scripts/expert_pilot.py")
+    pilot = load_script("lab/expert_pilot.py")
     profile = pilot.candidate_profile(GAME, "expert", "base", 0.0, play_inference=True)
     expert = GAME.search_profile().expert
     assert expert is not None

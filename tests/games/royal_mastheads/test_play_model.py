@@ -2,7 +2,7 @@
 distribution over the legal cards, the likelihood of a world adds up each other seat's
 decisions (pot and plays) under it, the weighed sampler deals only worlds of the view and
 keeps its effective size, the fitting script learns a level it is shown, and a pilot
-searches with it (``scripts/expert_pilot.py --play-model``)."""
+searches with it (``lab/expert_pilot.py --play-model``)."""
 
 from __future__ import annotations
 
@@ -229,7 +229,7 @@ def test_the_rules_of_a_view_are_its_deal_s() -> None:
 
 
 def test_the_pilot_searches_with_it() -> None:
-    pilot = load_script("scripts/expert_pilot.py")
+    pilot = load_script("lab/expert_pilot.py")
     profile = pilot.candidate_profile(GAME, "expert", "base", 0.0, play_model=True)
     assert profile.sampler is model_sampler
     expert = GAME.search_profile().expert

@@ -13,11 +13,11 @@ it ends, so a stopped pilot keeps its deals (``--from-deal`` resumes it, appendi
 deal's games depend only on its seed); the summary of the deals this run played goes to
 ``OUT``.
 
-    nice -n 19 python scripts/expert_pilot.py royal-mastheads --variant lin300 \\
+    nice -n 19 python lab/expert_pilot.py royal-mastheads --variant lin300 \\
         --deals 20 --seed 1000 --sims 12000 --opp ismcts:3000 --out pilot-lin300.json
-    nice -n 19 python scripts/expert_pilot.py rummy --trees 4 --sims 6400 --opp hard \\
+    nice -n 19 python lab/expert_pilot.py rummy --trees 4 --sims 6400 --opp hard \\
         --deals 50 --seed 1020 --out pilot-rummy-4trees.json
-    python scripts/expert_pilot.py royal-casino --profile expert --scale 6 --trees 1 \\
+    python lab/expert_pilot.py royal-casino --profile expert --scale 6 --trees 1 \\
         --sims 600 --nodes 24000 --worlds 16 --opp hard --deals 200 --seed 1001 \\
         --workers 2 --out pilot-rc-scale6.json
 
@@ -49,9 +49,7 @@ from cardtable.core.registry import AnyGame
 from cardtable.games.royal_mastheads.play_inference import play_sampler
 from cardtable.games.royal_mastheads.play_model import model_sampler
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
-from cardtable.games.royal_mastheads.search import greedy_playout
 from cardtable.games.rummy.playout import policy_playout
-from cardtable.games.rummy.search import opponent_model as rummy_opponent_model
 
 VARIANTS: dict[str, tuple[float, float] | None] = {
     "base": None,
@@ -133,11 +131,7 @@ def candidate_profile(
     variant: str,
     scale: float,
     rollout_depth: int = 0,
-    exploration: float = 0.0,
-    opponent_model: bool = False,
     pot_inference: bool = False,
-    rollout_greedy: float = 0.0,
-    others_hard: bool = False,
     tail: tuple[float, float] | None = None,
     play_inference: bool = False,
     play_model: bool = False,
@@ -145,15 +139,9 @@ def candidate_profile(
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
     profile (``hard``'s where the game has no other), its reward changed by ``variant``,
     then its scale by ``scale`` (0: unchanged), in Rummy its playout cut after
-    ``rollout_depth`` actions (0: the kit's depth), its UCB1 constant set to
-    ``exploration`` (0: unchanged), and in Rummy, with ``opponent_model``, the other seat
-    moved below the root by :func:`~cardtable.games.rummy.search.opponent_model`, and in
-    Royal Mastheads, with ``pot_inference``, the other seats' hidden pot cards dealt by
-    :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`, and with
-    ``rollout_greedy`` above 0 its rollouts' follows played greedily that share of the
-    time (:func:`~cardtable.games.royal_mastheads.search.greedy_playout`), and with
-    ``others_hard`` the other seats' nodes backed up with ``hard``'s reward (the game's
-    own profile's scale and final margin: :attr:`SearchProfile.others`), and with ``tail``
+    ``rollout_depth`` actions (0: the kit's depth), in Royal Mastheads, with
+    ``pot_inference``, the other seats' hidden pot cards dealt by
+    :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`, and with ``tail``
     ``(share, scale)`` that share of its margin reward a wider ``tanh``
     (:attr:`SearchProfile.tail`), and in Royal Mastheads with ``play_inference`` its
     worlds weighed by how likely the other seats' plays so far were in them
@@ -161,7 +149,7 @@ def candidate_profile(
     ``play_model`` by how likely the other seats' pot cards and plays so far were under
     the model fitted to ``hard``'s decisions
     (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`)."""
-    hard = profile = game.search_profile()
+    profile = game.search_profile()
     if base == "expert" and profile.expert is not None:
         profile = profile.expert
     reward = VARIANTS[variant]
@@ -173,22 +161,10 @@ def candidate_profile(
         if game.info.name != "rummy":
             raise ValueError("--rollout-depth applies to Rummy only")
         profile = dataclasses.replace(profile, playout=rummy_playout(rollout_depth))
-    if exploration:
-        profile = dataclasses.replace(profile, exploration=exploration)
-    if opponent_model:
-        if game.info.name != "rummy":
-            raise ValueError("--opponent-model applies to Rummy only")
-        profile = dataclasses.replace(profile, opponent=rummy_opponent_model)
     if pot_inference:
         if game.info.name != "royal-mastheads":
             raise ValueError("--pot-inference applies to Royal Mastheads only")
         profile = dataclasses.replace(profile, sampler=pot_sampler)
-    if rollout_greedy:
-        if game.info.name != "royal-mastheads":
-            raise ValueError("--rollout-greedy applies to Royal Mastheads only")
-        profile = dataclasses.replace(profile, playout=greedy_playout(rollout_greedy))
-    if others_hard:
-        profile = dataclasses.replace(profile, others=(hard.scale, hard.final_margin))
     if tail is not None:
         profile = dataclasses.replace(profile, tail=tail)
     if play_inference:
@@ -223,7 +199,7 @@ def parse_tail(text: str) -> tuple[float, float]:
 
 
 def journal_row(r: GameResult) -> dict[str, Any]:
-    """One finished game as the pilot's journal keeps it (``scripts/pilot_journal.py``
+    """One finished game as the pilot's journal keeps it (``lab/pilot_journal.py``
     reads it): its deal, seating, the entrant in each seat, the sides' seats and scores."""
     return {
         "deal": r.deal,
@@ -288,28 +264,9 @@ def main() -> int:
         "--rollout-depth", type=int, default=0, help="Rummy: actions a playout plays (0: 40)"
     )
     p.add_argument(
-        "--exploration", type=float, default=0.0, help="UCB1's constant (0: the profile's)"
-    )
-    p.add_argument(
-        "--opponent-model",
-        action="store_true",
-        help="Rummy: the other seat moves below the root by the rollout policy",
-    )
-    p.add_argument(
         "--pot-inference",
         action="store_true",
         help="Royal Mastheads: deal the others' hidden pot cards by how players choose them",
-    )
-    p.add_argument(
-        "--rollout-greedy",
-        type=float,
-        default=0.0,
-        help="Royal Mastheads: share of greedy follows in rollouts (0: all random)",
-    )
-    p.add_argument(
-        "--others-hard",
-        action="store_true",
-        help="back the other seats' nodes up with hard's reward (a model of what they play for)",
     )
     p.add_argument(
         "--tail",
@@ -353,14 +310,8 @@ def main() -> int:
     args = p.parse_args()
     if args.rollout_depth and args.game != "rummy":
         p.error("--rollout-depth applies to Rummy only")
-    if args.opponent_model and args.game != "rummy":
-        p.error("--opponent-model applies to Rummy only")
     if args.pot_inference and args.game != "royal-mastheads":
         p.error("--pot-inference applies to Royal Mastheads only")
-    if args.rollout_greedy and args.game != "royal-mastheads":
-        p.error("--rollout-greedy applies to Royal Mastheads only")
-    if not 0.0 <= args.rollout_greedy <= 1.0:
-        p.error("--rollout-greedy is a share, between 0 and 1")
     if args.play_inference and args.game != "royal-mastheads":
         p.error("--play-inference applies to Royal Mastheads only")
     if args.play_inference and args.pot_inference:
@@ -378,10 +329,7 @@ def main() -> int:
         )
     name = (
         f"x-{args.profile}-{args.variant}-{args.scale:g}-{args.rollout_depth}"
-        f"-{args.exploration:g}{'-opp' if args.opponent_model else ''}"
         f"{'-pot' if args.pot_inference else ''}"
-        f"{f'-greedy{args.rollout_greedy:g}' if args.rollout_greedy else ''}"
-        f"{'-othershard' if args.others_hard else ''}"
         f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}"
         f"{f'-partner{args.partner}' if args.partner else ''}"
         f"{'-play' if args.play_inference else ''}"
@@ -395,11 +343,7 @@ def main() -> int:
             args.variant,
             args.scale,
             args.rollout_depth,
-            args.exploration,
-            args.opponent_model,
             args.pot_inference,
-            args.rollout_greedy,
-            args.others_hard,
             args.tail,
             args.play_inference,
             args.play_model,

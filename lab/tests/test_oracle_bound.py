@@ -1,4 +1,4 @@
-"""scripts/oracle_bound.py: the oracle searches the true world, and its games are kept as
+"""lab/oracle_bound.py: the oracle searches the true world, and its games are kept as
 the pilots' journals keep theirs."""
 
 from __future__ import annotations
@@ -8,16 +8,16 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.script_loader import load_script
 
 from cardtable.arena import ArenaConfig, plan, summarise
 from cardtable.games import get_game
-from tests.script_loader import load_script
 
 GAME = get_game("royal-mastheads")
 
 
 def _script() -> ModuleType:
-    return load_script("scripts/oracle_bound.py")
+    return load_script("lab/oracle_bound.py")
 
 
 def test_the_oracle_reads_the_hidden_cards_a_bot_cannot() -> None:
@@ -46,9 +46,9 @@ def test_the_oracle_reads_the_hidden_cards_a_bot_cannot() -> None:
 
 def test_the_oracles_games_are_journaled_as_the_arena_counts_them(tmp_path: Path) -> None:
     script = _script()
-    pilot_journal = load_script("scripts/pilot_journal.py")
+    pilot_journal = load_script("lab/pilot_journal.py")
     cfg = ArenaConfig("royal-mastheads", ("expert", "random"), 1, 5)
-    pilot = load_script("scripts/expert_pilot.py")
+    pilot = load_script("lab/expert_pilot.py")
     results = pilot.play_journaled(
         cfg,
         str(tmp_path / "oracle"),

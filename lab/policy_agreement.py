@@ -14,9 +14,9 @@ relative to a uniform guess, in bits (``log2(p / (1 / legal))``, averaged): 0 me
 model tells an inference nothing, and each bit halves the weight of a world where the
 move would not have been chosen.
 
-    python scripts/policy_agreement.py royal-mastheads --deals 20 --workers 2
+    python lab/policy_agreement.py royal-mastheads --deals 20 --workers 2
 
-Not part of the unit suite: a measurement for pilots (docs/bots-experiments.md).
+Not part of the unit suite: a measurement for pilots (lab/notes/bots-experiments.md).
 """
 
 from __future__ import annotations

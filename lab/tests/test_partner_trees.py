@@ -1,7 +1,7 @@
 """A pilot ``expert`` whose last tree searches with another profile (``--partner``): an
 ensemble of two rewards, merged as the level merges its trees.  Royal Mastheads' pilot E
 pairs a tree of pilot D's match-shaped reward with one of ``expert``'s own
-(docs/bots-experiments.md); no level uses it unless a pilot shows it plays better."""
+(lab/notes/bots-experiments.md); no level uses it unless a pilot shows it plays better."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ import random
 from typing import Any
 
 import pytest
+from tests.bots.helpers import random_view
+from tests.script_loader import load_script
 
 from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
 from cardtable.bots.levels import merge_results, wall_clock_cap
 from cardtable.core.kit import SearchProfile
 from cardtable.games import get_game
-from tests.bots.helpers import random_view
-from tests.script_loader import load_script
 
 GAME = get_game("royal-mastheads")
 EXPERT = GAME.search_profile().expert
@@ -48,7 +48,7 @@ def _by_hand(view: Any, legal: list[Any], profiles: list[SearchProfile]) -> Sear
 def test_the_last_tree_searches_with_the_partner_and_the_roots_are_merged(
     partner: SearchProfile,
 ) -> None:
-    pilot = load_script("scripts/expert_pilot.py")
+    pilot = load_script("lab/expert_pilot.py")
     bot = pilot.PilotExpert(GAME, TAILED, 600, 2, 0, 16, "x-paired", partner)
     alone = pilot.PilotExpert(GAME, TAILED, 600, 2, 0, 16, "x-alone")
     view, legal = _position()
@@ -65,6 +65,6 @@ def test_the_last_tree_searches_with_the_partner_and_the_roots_are_merged(
 
 
 def test_a_partner_needs_two_trees() -> None:
-    pilot = load_script("scripts/expert_pilot.py")
+    pilot = load_script("lab/expert_pilot.py")
     with pytest.raises(ValueError, match="two trees"):
         pilot.PilotExpert(GAME, EXPERT, 600, 1, 0, 16, "x-one", EXPERT)

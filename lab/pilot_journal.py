@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """A pilot's figures from its journal, whole or in progress, and two pilots paired by deal.
 
-``scripts/expert_pilot.py`` appends every finished game to ``OUT.jsonl`` (its deal, its
+``lab/expert_pilot.py`` appends every finished game to ``OUT.jsonl`` (its deal, its
 seating, which entrant sat where, the sides' seats and scores; entrant 0 is the
-candidate; journals from before session 15 have no sides, one seat a side).  This
+candidate; journals from before 4 December 2026 have no sides, one seat a side).  This
 reads such a journal and prints, over the deals whose every seating is in it, what the
 arena would: the candidate's duplicate-match wins with their 95% Wilson interval and its
 margin a deal (its total over the deal's seatings minus the other entrant's, mean ± standard
@@ -11,10 +11,10 @@ error).  With a second journal (``--against``) it also pairs the two on the deal
 have whole: each one's matches there and the paired difference of their margins.  A later
 copy of a game (a resumed pilot replays a deal cut short) replaces an earlier one.
 
-    python scripts/pilot_journal.py docs/journals/royal-mastheads_expert-greedy05_s6.jsonl
-    python scripts/pilot_journal.py B.jsonl --against A.jsonl
+    python lab/pilot_journal.py lab/journals/royal-mastheads_expert-greedy05_s6.jsonl
+    python lab/pilot_journal.py B.jsonl --against A.jsonl
 
-Not part of the unit suite: a reading of pilots (docs/bots-experiments.md).
+Not part of the unit suite: a reading of pilots (lab/notes/bots-experiments.md).
 """
 
 from __future__ import annotations

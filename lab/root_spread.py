@@ -3,18 +3,20 @@
 
 Plays ``--games`` seeded games of GAME with ``medium`` in every seat and, at each decision
 of seat 0 with more than one legal action, searches that seat's view once with each
-profile named (``hard``, ``expert``; ``expert@C`` for ``expert``'s profile with UCB1's
-constant ``C``), ``--sims`` simulations in one tree (``hard`` its own budget when
-``--sims`` is 0).  For each profile it prints, over those positions: the mean share of the
-visits the most visited action got, the mean *effective number* of actions
+profile named (``hard``, ``expert``), ``--sims`` simulations in one tree (``hard`` its own
+budget when ``--sims`` is 0).  For each profile it prints, over those positions: the mean
+share of the visits the most visited action got, the mean *effective number* of actions
 (``1 / sum(share**2)`` over the root's visit shares) against the mean legal count, and the
 mean spread of the root's values (the best mean reward minus the worst).  A profile whose
 rewards spread over a narrow band explores almost uniformly at UCB1's constant: its visit
 shares approach ``1 / legal``.
 
-    python scripts/root_spread.py royal-mastheads --games 3 --profiles hard expert expert@0.14
+    python lab/root_spread.py royal-mastheads --games 3 --profiles hard expert
 
-Not part of the unit suite: a measurement for pilots (docs/bots-experiments.md).
+Not part of the unit suite: a measurement behind the notes (notes/bots-experiments.md).
+The search's UCB1 constant is fixed (:data:`cardtable.bots.ismcts.EXPLORATION`); the
+profiles with a constant of their own that this script once compared were dropped with
+that option, after they played no better (the notes, "exploration").
 """
 
 from __future__ import annotations
@@ -31,13 +33,11 @@ from cardtable.core.rng import derive_rng
 from cardtable.games import get_game
 
 
-def profile_of(kit: SearchProfile, name: str) -> tuple[SearchProfile, float]:
-    """The profile and UCB1 constant (0: the profile's) that ``name`` stands for."""
-    base, _, constant = name.partition("@")
-    if base not in ("hard", "expert"):
-        raise ValueError(f"unknown profile {name!r}: hard, expert or expert@C")
-    profile = kit.expert if base == "expert" and kit.expert is not None else kit
-    return profile, float(constant) if constant else 0.0
+def profile_of(kit: SearchProfile, name: str) -> SearchProfile:
+    """The profile that ``name`` (``hard`` or ``expert``) stands for."""
+    if name not in ("hard", "expert"):
+        raise ValueError(f"unknown profile {name!r}: hard or expert")
+    return kit.expert if name == "expert" and kit.expert is not None else kit
 
 
 def main() -> int:
@@ -52,7 +52,7 @@ def main() -> int:
     game = get_game(args.game)
     kit = game.search_profile()
     try:
-        chosen = [(name, *profile_of(kit, name)) for name in args.profiles]
+        chosen = [(name, profile_of(kit, name)) for name in args.profiles]
     except ValueError as e:
         p.error(str(e))
     sims = args.sims or kit.hard_simulations
@@ -70,14 +70,13 @@ def main() -> int:
             view = game.view(state, seat)
             if seat == 0 and len(legal) > 1:
                 legal_counts.append(len(legal))
-                for name, profile, constant in chosen:
+                for name, profile in chosen:
                     result = search(
                         SearchAdapter(game, profile),
                         view,
                         legal,
                         random.Random(seed * 100 + version),
                         sims,
-                        exploration=constant,
                     )
                     visits = [s.visits for s in result.stats]
                     total = sum(visits)

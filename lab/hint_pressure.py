@@ -2,7 +2,7 @@
 on several sockets while another player, at another table, pings; prints the ping's round
 trip (p50/p99/max) for each setting of ``CARDTABLE_HINT_SEARCHES``.
 
-    python scripts/hint_pressure.py [--sockets 6] [--seconds 15] [--searches 1 6]
+    python lab/hint_pressure.py [--sockets 6] [--seconds 15] [--searches 1 6]
 
 The hint rate limit is lifted for the run (so every hint runs a search); with the default
 limits a player gets three hints and then one every ten seconds.

@@ -10,13 +10,13 @@ Mastheads (or one elsewhere) on the arena's own duplicate deals it tells how far
 inference about the hidden cards could take ``expert``: if even the oracle wins few more
 matches than the level does, what the level lacks is not information but play.
 
-    python scripts/oracle_bound.py royal-mastheads --opp hard --deals 50 --seed 1060 \\
+    python lab/oracle_bound.py royal-mastheads --opp hard --deals 50 --seed 1060 \\
         --workers 2 --out oracle.json
 
-Every finished game is appended to ``OUT.jsonl`` as ``scripts/expert_pilot.py`` writes
-its journal (``scripts/pilot_journal.py`` reads it; ``--from-deal`` resumes), and the
+Every finished game is appended to ``OUT.jsonl`` as ``lab/expert_pilot.py`` writes
+its journal (``lab/pilot_journal.py`` reads it; ``--from-deal`` resumes), and the
 arena's summary of the games this run played goes to ``OUT``.  Not part of the unit suite:
-a measurement of bots, as the pilots are (docs/bots-experiments.md).
+a measurement of bots, as the pilots are (lab/notes/bots-experiments.md).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ mid-game positions of GAME (random play from seeded deals), it runs one search w
 independent searches of the `hard` budget, root statistics summed, as `expert` does),
 and counts how often each picks the big search's move.
 
-    python scripts/search_agreement.py royal-casino --positions 20
+    python lab/search_agreement.py royal-casino --positions 20
 
 Not part of the unit suite (minutes of search).
 """

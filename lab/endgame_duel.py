@@ -9,8 +9,8 @@ simulations); the other seats stay ``medium``, with the same seeds.  It prints t
 gain in the seat's final margin (its side's points minus the mean of the others') with a
 standard error, and how often the solver ended better, equal or worse.
 
-    python scripts/endgame_duel.py royal-casino --positions 60
-    python scripts/endgame_duel.py royal-casino --positions 150 --seed 2 --baseline exact
+    python lab/endgame_duel.py royal-casino --positions 60
+    python lab/endgame_duel.py royal-casino --positions 150 --seed 2 --baseline exact
 
 ``--baseline exact`` measures what the sampled worlds (PIMC) add: the other seat plays as
 ``hard`` too, solving where its solver is exact and searching where it would sample

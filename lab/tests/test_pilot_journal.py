@@ -1,4 +1,4 @@
-"""scripts/pilot_journal.py reads a pilot's journal as the arena counts its games."""
+"""lab/pilot_journal.py reads a pilot's journal as the arena counts its games."""
 
 from __future__ import annotations
 
@@ -11,20 +11,20 @@ from types import ModuleType
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.script_loader import load_script
 
 from cardtable.arena import ArenaConfig, plan, run_local, summarise
 from cardtable.arena.stats import Summary
-from tests.script_loader import load_script
 
 
 def _script() -> ModuleType:
-    return load_script("scripts/pilot_journal.py")
+    return load_script("lab/pilot_journal.py")
 
 
 def _journal(path: Path, cfg: ArenaConfig) -> Summary:
     """Play ``cfg``, write its games with ``expert_pilot.py``'s own rows, and summarise."""
     results = run_local(plan(cfg), 1)
-    pilot = load_script("scripts/expert_pilot.py")
+    pilot = load_script("lab/expert_pilot.py")
     with path.open("w") as f:
         for r in results:
             f.write(json.dumps(pilot.journal_row(r)) + "\n")
@@ -206,10 +206,10 @@ def test_pooled_journals_are_compared_on_their_common_untied_deals(tmp_path: Pat
 @pytest.mark.parametrize(
     "script",
     [
-        "scripts/pilot_journal.py",
-        "scripts/expert_pilot.py",
-        "scripts/policy_agreement.py",
-        "scripts/oracle_bound.py",
+        "lab/pilot_journal.py",
+        "lab/expert_pilot.py",
+        "lab/policy_agreement.py",
+        "lab/oracle_bound.py",
     ],
 )
 def test_the_scripts_examples_hold(script: str) -> None:
