@@ -1,13 +1,13 @@
 """The Royal Casino engine: a position being played, as mutable fields, and the one
 implementation of playing a move on it.
 
-:class:`Table` holds what changes during a hand (hands, stock, loose cards, builds, piles,
-sweeps, the last capturer, the turn) and :meth:`Table.play` applies a move and the
+:class:`Board` holds what changes during a hand (hands, stock, loose cards, builds, piles,
+sweeps, the last capturer, the turn) and :meth:`Board.play` applies a move and the
 automatic steps after it (the next seat, a new round dealt).  Events go to an optional
 list: the contract's ``apply`` passes one (:func:`apply_legal`), random playouts and
-rollouts pass ``None`` and play many moves on one table.  The frozen
-:class:`~cardtable.games.royal_casino.state.RoyalCasinoState` is read into a table and
-written back by :meth:`Table.state`, the one place a playing position is constructed.
+rollouts pass ``None`` and play many moves on one board.  The frozen
+:class:`~cardtable.games.royal_casino.state.RoyalCasinoState` is read into a board and
+written back by :meth:`Board.state`, the one place a playing position is constructed.
 At the end of a hand :func:`end_hand` scores it and deals the next one.
 """
 
@@ -19,8 +19,12 @@ from cardtable.core.game import Event
 from cardtable.core.rng import shuffled_deck
 from cardtable.games.royal_casino import events as ev
 from cardtable.games.royal_casino.moves import (
+    ADD,
+    BUILD,
+    CAPTURE,
     CLOCKWISE,
     LAST_SWEEP,
+    TRAIL,
     generate,
     option_flags,
     partition,
@@ -28,19 +32,14 @@ from cardtable.games.royal_casino.moves import (
 from cardtable.games.royal_casino.scoring import decide_game, is_restricted, score_hand
 from cardtable.games.royal_casino.state import (
     Build,
-    Kind,
     Phase,
     RoyalCasinoAction,
     RoyalCasinoState,
     side_of,
 )
 
-__all__ = ["Table", "apply_legal", "deal_hand", "end_hand", "play_order"]
+__all__ = ["Board", "apply_legal", "deal_hand", "end_hand", "play_order"]
 
-_TRAIL: Final = Kind.TRAIL
-_CAPTURE: Final = Kind.CAPTURE
-_BUILD: Final = Kind.BUILD
-_ADD: Final = Kind.ADD
 _PLAY: Final = Phase.PLAY
 _STATE: Final = RoyalCasinoState
 """The state class, as a compiled module's constant (:func:`_position` builds states)."""
@@ -118,10 +117,10 @@ def _deal(order: list[int], cards: tuple[int, ...], players: int) -> list[int]:
     return hands
 
 
-class Table:
+class Board:
     """A position being played: the fields a move changes, mutable.
 
-    ``start`` is the position the table was read from; what no move changes (players,
+    ``start`` is the position the board was read from; what no move changes (players,
     options, scope, seed, hand number, dealer, match scores) is read from it.
     ``hand_over`` turns True once the last card of the hand is played: the position then
     waits for :func:`end_hand`.
@@ -143,7 +142,7 @@ class Table:
         self.hand_over = False
 
     def state(self) -> RoyalCasinoState:
-        """The frozen position of the table."""
+        """The frozen position of the board."""
         start = self.start
         return _position(
             start,
@@ -167,51 +166,59 @@ class Table:
     def play(self, move: RoyalCasinoAction, events: list[Event] | None) -> None:
         """Play a legal move of the seat to act, then the automatic steps (C4–C6, C3.2);
         what happened goes to ``events`` unless it is ``None``."""
+        kind, card, value, multi, named, used = move
+        self.play_parts(kind, card, value, multi, named, used, events)
+
+    def play_parts(
+        self,
+        kind: int,
+        card: int,
+        value: int,
+        multi: bool,
+        named: int,
+        used: int,
+        events: list[Event] | None,
+    ) -> None:
+        """:meth:`play` on the move's fields (:data:`~.moves.MoveParts`): ``named`` is
+        its bit set of builds, ``used`` its loose cards."""
         p = self.turn
-        c = move.card
-        bit = 1 << c
+        bit = 1 << card
         self.hands[p] &= ~bit
-        kind = move.kind
-        if kind == _TRAIL:
+        if kind == TRAIL:
             self.loose |= bit
             if events is not None:
-                events.append(_TRAILED[p * 52 + c])
-        elif kind == _CAPTURE:
-            self._capture(p, move, events)
-        elif kind == _BUILD:
-            self.loose &= ~move.loose
-            full = bit | move.loose
-            comps = (partition(full, move.value) or (full,)) if move.multi else (full,)
-            self.builds = (*self.builds, Build(move.value, move.multi, p, full, comps))
+                events.append(_TRAILED[p * 52 + card])
+        elif kind == CAPTURE:
+            self._capture(p, card, named, used, events)
+        elif kind == BUILD:
+            self.loose &= ~used
+            full = bit | used
+            comps = (partition(full, value) or (full,)) if multi else (full,)
+            self.builds = (*self.builds, Build(value, multi, p, full, comps))
             if events is not None:
-                events.append(
-                    ev.Built(
-                        p,
-                        _CARD_TEXT[c],
-                        move.value,
-                        move.multi,
-                        _texts(move.loose),
-                        len(self.builds),
-                    )
-                )
+                number = len(self.builds)
+                texts = _texts(used)
+                events.append(ev.Built(p, _CARD_TEXT[card], value, multi, texts, number))
         else:
-            self._change_build(p, move, events)
+            self._change_build(p, kind == ADD, card, value, named, used, events)
         self._next_turn(p, events)
 
-    def _capture(self, p: int, move: RoyalCasinoAction, events: list[Event] | None) -> None:
-        """Take the named loose cards and builds with the card played (C5.2, C7)."""
+    def _capture(
+        self, p: int, card: int, named: int, used: int, events: list[Event] | None
+    ) -> None:
+        """Take the loose cards ``used`` and the builds ``named`` with ``card`` (C5.2, C7)."""
         side = side_of(p, self.players)
-        taken = 1 << move.card | move.loose
+        taken = 1 << card | used
         before = self.builds
-        if move.builds:
+        if named:
             kept: list[Build] = []
             for i, b in enumerate(before):
-                if move.builds >> i & 1:
+                if named >> i & 1:
                     taken |= b.mask
                 else:
                     kept.append(b)
             self.builds = tuple(kept)
-        self.loose &= ~move.loose
+        self.loose &= ~used
         piles = list(self.piles)
         piles[side] |= taken
         self.piles = tuple(piles)
@@ -224,32 +231,38 @@ class Table:
             sweeps[side] += 1
             self.sweeps = tuple(sweeps)
         if events is not None:
-            named = tuple(i + 1 for i in range(len(before)) if move.builds >> i & 1)
-            events.append(
-                ev.Captured(
-                    p, _CARD_TEXT[move.card], _texts(move.loose), named, _texts(taken), sweep
-                )
-            )
+            numbers = tuple(i + 1 for i in range(len(before)) if named >> i & 1)
+            text = _CARD_TEXT[card]
+            events.append(ev.Captured(p, text, _texts(used), numbers, _texts(taken), sweep))
 
-    def _change_build(self, p: int, move: RoyalCasinoAction, events: list[Event] | None) -> None:
-        """Add to a build (C5.4) or raise it (C5.5): the player owns it afterwards."""
+    def _change_build(
+        self,
+        p: int,
+        add: bool,
+        card: int,
+        value: int,
+        named: int,
+        used: int,
+        events: list[Event] | None,
+    ) -> None:
+        """Add to a build (C5.4) or raise it to ``value`` (C5.5): the player owns it
+        afterwards."""
         builds = self.builds
-        bit = 1 << move.card
-        used = move.loose
-        i = move.builds.bit_length() - 1
+        bit = 1 << card
+        i = named.bit_length() - 1
         b = builds[i]
         self.loose &= ~used
-        text = _CARD_TEXT[move.card]
-        if move.kind == _ADD:
+        text = _CARD_TEXT[card]
+        if add:
             added = partition(bit | used, b.value) or (bit | used,)
             nb = Build(b.value, True, p, b.mask | bit | used, b.comps + added)
             if events is not None:
                 events.append(ev.Added(p, text, i + 1, _texts(used), b.owner, b.value))
         else:
-            absorbed = partition(used, move.value) or ()
-            nb = Build(move.value, bool(used), p, b.mask | bit | used, (b.mask | bit, *absorbed))
+            absorbed = partition(used, value) or ()
+            nb = Build(value, bool(used), p, b.mask | bit | used, (b.mask | bit, *absorbed))
             if events is not None:
-                events.append(ev.Raised(p, text, i + 1, b.value, move.value, _texts(used), b.owner))
+                events.append(ev.Raised(p, text, i + 1, b.value, value, _texts(used), b.owner))
         self.builds = (*builds[:i], nb, *builds[i + 1 :])
 
     def _next_turn(self, p: int, events: list[Event] | None) -> None:
@@ -290,12 +303,12 @@ def apply_legal(
     state: RoyalCasinoState, move: RoyalCasinoAction
 ) -> tuple[RoyalCasinoState, tuple[Event, ...]]:
     """Apply a move already known to be legal, then run the automatic steps."""
-    table = Table(state)
+    board = Board(state)
     events: list[Event] = []
-    table.play(move, events)
-    if table.hand_over:
-        return end_hand(table.state(), events)
-    return table.state(), tuple(events)
+    board.play(move, events)
+    if board.hand_over:
+        return end_hand(board.state(), events)
+    return board.state(), tuple(events)
 
 
 # -- dealing and the end of a hand -----------------------------------------------------------

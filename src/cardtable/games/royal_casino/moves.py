@@ -11,7 +11,8 @@ display and for the components of a build.
 
 :func:`generate` lists the moves in a fixed order.  On a table without builds the moves of
 a card depend only on the template and on the build values the rest of the hand guards:
-:meth:`_Template.card_plan` works them out once (and counts them), and both
+:meth:`_Template.new_builds` works out each card value's new builds of each value once
+(and :meth:`_Template.count_moves` counts a card's moves from them), and both
 :func:`generate` and :func:`move_without_builds` (the k-th move built alone, for random
 playouts) read that one plan.
 """
@@ -37,10 +38,16 @@ from cardtable.games.royal_casino.state import (
 
 __all__ = [
     "ABSORB",
+    "ADD",
+    "BUILD",
+    "CAPTURE",
     "CLOCKWISE",
     "COEXIST",
+    "EMPTY_TEMPLATE",
     "LAST_SWEEP",
     "PARTNER_OK",
+    "TRAIL",
+    "MoveParts",
     "generate",
     "groups",
     "legal_actions",
@@ -48,6 +55,7 @@ __all__ = [
     "option_flags",
     "partition",
     "subset_sums",
+    "template_key",
     "template_of",
 ]
 
@@ -140,8 +148,10 @@ class _Template:
 
     __slots__ = (
         "_adds",
+        "_base_counts",
+        "_build_counts",
         "_builds",
-        "_plans",
+        "_new_builds",
         "_unions",
         "aces",
         "caps",
@@ -172,7 +182,9 @@ class _Template:
         self.caps: list[tuple[int, ...] | None] = [None] * 14
         self._builds: dict[int, tuple[int, ...]] = {}
         self._adds: dict[int, tuple[int, ...]] = {}
-        self._plans: dict[int, tuple[int, tuple[_BuildSet, ...]]] = {}
+        self._base_counts = [-1] * 14
+        self._build_counts: dict[int, int] = {}
+        self._new_builds: dict[int, tuple[_BuildSet, ...]] = {}
 
     def _prefix(self, what: int, value: int) -> int:
         """What the lists for ``value`` depend on: the counts of the ranks up to ``value``
@@ -245,35 +257,51 @@ class _Template:
             found = self._builds[key] = _MULTIS[prefix] = tuple(multis)
         return found
 
-    def card_plan(self, vc: int, guards: int) -> tuple[int, tuple[_BuildSet, ...]]:
-        """The moves of a card of value ``vc`` on this table without builds, when the rest
-        of the hand guards the build values ``guards`` (bits): how many there are (a trail
-        unless a loose card has its value, its captures, its new builds) and the new builds
-        (C5.3) as ``(value, multi, index masks)`` sets, in the generator's order."""
-        key = vc << 15 | guards
-        found = self._plans.get(key)
+    def new_builds(self, vc: int, value: int) -> tuple[_BuildSet, ...]:
+        """The new builds (C5.3) of ``value`` with a played card of value ``vc``: the
+        single ones, then the multiple ones, as ``(value, multi, index masks)`` sets (no
+        empty set).  :meth:`count_moves` counts them."""
+        at = vc * 15 + value
+        found = self._new_builds.get(at)
         if found is None:
             sets: list[_BuildSet] = []
             total = 0
             sums = self.sums
-            for value in _BIT_VALUES[guards >> 2]:
-                need = value - vc
-                if need >= 1 and sums[need]:
-                    sets.append((value, False, sums[need]))
-                    total += len(sums[need])
-                if self.groups[value] and (
-                    need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
-                ):
-                    multis = self.multi_builds(vc, value)
-                    if multis:
-                        sets.append((value, True, multis))
-                        total += len(multis)
-            captures = self.captures(vc)
-            total += len(captures) - (1 if captures and not captures[0] else 0)
-            if not self.value_masks[vc]:
-                total += 1  # the trail (C5.1, C6.3)
-            found = self._plans[key] = (total, tuple(sets))
+            need = value - vc
+            if need >= 1 and sums[need]:
+                sets.append((value, False, sums[need]))
+                total += len(sums[need])
+            if self.groups[value] and (
+                need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
+            ):
+                multis = self.multi_builds(vc, value)
+                if multis:
+                    sets.append((value, True, multis))
+                    total += len(multis)
+            found = self._new_builds[at] = tuple(sets)
+            self._build_counts[at] = total
         return found
+
+    def count_moves(self, vc: int, guards: int) -> int:
+        """How many moves a card of value ``vc`` has on this table when no build is on it
+        and the rest of the hand guards the build values ``guards`` (bits): its trail
+        unless a loose card has its value (C5.1, C6.3), its captures (C5.2) and its new
+        builds of the values guarded (C5.3, C6.2)."""
+        n = self._base_counts[vc]
+        if n < 0:
+            captures = self.captures(vc)
+            n = len(captures) - (1 if captures and not captures[0] else 0)
+            if not self.value_masks[vc]:
+                n += 1
+            self._base_counts[vc] = n
+        counts = self._build_counts
+        for value in _BIT_VALUES[guards >> 2]:
+            k = counts.get(vc * 15 + value, -1)
+            if k < 0:
+                self.new_builds(vc, value)
+                k = counts[vc * 15 + value]
+            n += k
+        return n
 
     def adds(self, vc: int, value: int) -> tuple[int, ...]:
         """Loose sets that join a played card of value ``vc`` on a build of ``value`` (C5.4)."""
@@ -297,7 +325,9 @@ class _Template:
 
 
 _TEMPLATES: Final[dict[int, _Template]] = {}
-_EMPTY: Final = _Template(())
+EMPTY_TEMPLATE: Final = _Template(())
+"""The template of a table without loose cards."""
+"""The template of a table without loose cards."""
 _RANK_COUNTS: Final = tuple(
     sum(1 << 3 * i for i in range(13) if bits >> i & 1) for bits in range(1 << 13)
 )
@@ -338,7 +368,7 @@ def value_order(loose: int) -> list[int]:
 def template_of(loose: int) -> tuple[_Template, list[int]]:
     """The template of a table's loose cards and the cards in template (value) order."""
     if not loose:
-        return _EMPTY, []
+        return EMPTY_TEMPLATE, []
     return template_key(loose), value_order(loose)
 
 
@@ -357,6 +387,11 @@ def _to_cards(index_mask: int, order: list[int]) -> int:
 
 
 # -- the generator -----------------------------------------------------------------------------
+TRAIL: Final = int(Kind.TRAIL)
+"""The kinds of move as plain ints (:data:`MoveParts`)."""
+CAPTURE: Final = int(Kind.CAPTURE)
+BUILD: Final = int(Kind.BUILD)
+ADD: Final = int(Kind.ADD)
 _TRAIL: Final = Kind.TRAIL
 _CAPTURE: Final = Kind.CAPTURE
 _BUILD: Final = Kind.BUILD
@@ -490,35 +525,40 @@ def generate(
         if owned_bits & ~guards:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
-        for value, multi, parts in tpl.card_plan(vc, guards)[1]:
+        for value in _BIT_VALUES[guards >> 2]:
             if not no_new_value >> value & 1:
-                for i in parts:
-                    moves.append(_new_move((_BUILD, c, value, multi, 0, _to_cards(i, order))))
+                for _, multi, parts in tpl.new_builds(vc, value):
+                    for i in parts:
+                        moves.append(_new_move((_BUILD, c, value, multi, 0, _to_cards(i, order))))
         if builds:
             _adds_and_raises(p, builds, players, flags, c, vc, guards, tpl, order, moves)
     return moves
 
 
-def move_without_builds(
-    tpl: _Template, order: list[int], c: int, guards: int, k: int
-) -> RoyalCasinoAction:
-    """The k-th move :func:`generate` lists for card ``c`` on a table of template ``tpl``
-    (loose cards in ``order``) without builds, the rest of the hand guarding ``guards``:
-    built alone, without listing the others (``tpl.card_plan`` counts them)."""
+MoveParts = tuple[int, int, int, bool, int, int]
+"""A move's fields as plain values: ``(kind, card, value, multi, builds, loose)`` (a
+compiled tuple of these is not allocated)."""
+
+
+def move_without_builds(tpl: _Template, loose: int, c: int, guards: int, k: int) -> MoveParts:
+    """The k-th move :func:`generate` lists for card ``c`` on a table of loose cards
+    ``loose`` (template ``tpl``) without builds, the rest of the hand guarding ``guards``:
+    worked out alone, without listing the others (``tpl.count_moves`` counts them)."""
     vc = VAL[c]
     if not tpl.value_masks[vc]:
         if k == 0:
-            return _TRAILS[c]
+            return (TRAIL, c, 0, False, 0, 0)
         k -= 1
     captures = tpl.captures(vc)
     first = 1 if captures and not captures[0] else 0
     if k < len(captures) - first:
-        return _new_move((_CAPTURE, c, CAPV[c], False, 0, _to_cards(captures[k + first], order)))
+        return (CAPTURE, c, CAPV[c], False, 0, _to_cards(captures[k + first], value_order(loose)))
     k -= len(captures) - first
-    for value, multi, parts in tpl.card_plan(vc, guards)[1]:
-        if k < len(parts):
-            return _new_move((_BUILD, c, value, multi, 0, _to_cards(parts[k], order)))
-        k -= len(parts)
+    for value in _BIT_VALUES[guards >> 2]:
+        for _, multi, parts in tpl.new_builds(vc, value):
+            if k < len(parts):
+                return (BUILD, c, value, multi, 0, _to_cards(parts[k], value_order(loose)))
+            k -= len(parts)
     raise IndexError("no such move")
 
 

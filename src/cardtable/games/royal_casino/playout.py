@@ -1,4 +1,4 @@
-"""Random playouts on the engine's mutable table.
+"""Random playouts on the engine's mutable board.
 
 ``random_playout(state, rng)`` plays exactly what this loop plays::
 
@@ -7,7 +7,7 @@
         state = apply_legal(state, legal[rng.randrange(len(legal))])
 
 — same random numbers, same moves, same final state (a test checks it for many seeds) —
-on one :class:`~cardtable.games.royal_casino.engine.Table` per hand, without events.  While
+on one :class:`~cardtable.games.royal_casino.engine.Board` per hand, without events.  While
 no build is on the table (about 70% of positions) it does not list the moves: it counts
 each card's moves from the generator's plan for the loose cards and builds only the
 chosen one (:func:`~cardtable.games.royal_casino.moves.move_without_builds`).  Used by
@@ -18,13 +18,17 @@ from __future__ import annotations
 
 import random
 
-from cardtable.games.royal_casino.engine import Table, end_hand
-from cardtable.games.royal_casino.moves import move_without_builds, template_of
+from cardtable.games.royal_casino.engine import Board, end_hand
+from cardtable.games.royal_casino.moves import (
+    EMPTY_TEMPLATE,
+    MoveParts,
+    move_without_builds,
+    template_key,
+)
 from cardtable.games.royal_casino.state import (
     CAPVAL_BIT,
     VAL,
     Phase,
-    RoyalCasinoAction,
     RoyalCasinoState,
 )
 
@@ -38,16 +42,18 @@ def random_playout(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCa
     # For a plain Random that loop is inlined (same numbers, less call overhead).
     plain = type(rng) is random.Random
     while state.phase == Phase.PLAY:
-        table = Table(state)
-        while not table.hand_over:
-            if table.builds:
-                legal = table.moves()
-                move = legal[_below(rng, len(legal), plain)]
+        board = Board(state)
+        while not board.hand_over:
+            if board.builds:
+                legal = board.moves()
+                board.play(legal[_below(rng, len(legal), plain)], None)
             else:
-                move = _random_move_without_builds(table, rng, plain)
-            table.play(move, None)
+                kind, card, value, multi, named, used = _random_move_without_builds(
+                    board, rng, plain
+                )
+                board.play_parts(kind, card, value, multi, named, used, None)
             actions += 1
-        state, _ = end_hand(table.state(), [])
+        state, _ = end_hand(board.state(), [])
     return state, actions
 
 
@@ -62,11 +68,12 @@ def _below(rng: random.Random, n: int, plain: bool) -> int:
     return r
 
 
-def _random_move_without_builds(table: Table, rng: random.Random, plain: bool) -> RoyalCasinoAction:
-    """A uniformly random legal move on a table without builds: the move the generator
+def _random_move_without_builds(board: Board, rng: random.Random, plain: bool) -> MoveParts:
+    """A uniformly random legal move on a board without builds: the move the generator
     lists at the index drawn, found by counting each card's moves."""
-    hand = table.hands[table.turn]
-    tpl, order = template_of(table.loose)
+    hand = board.hands[board.turn]
+    loose = board.loose
+    tpl = template_key(loose) if loose else EMPTY_TEMPLATE
     cards: list[int] = []
     m = hand
     while m:
@@ -81,7 +88,7 @@ def _random_move_without_builds(table: Table, rng: random.Random, plain: bool) -
         for o in cards:
             if o != c:
                 guards |= CAPVAL_BIT[o]
-        n = tpl.card_plan(VAL[c], guards)[0]
+        n = tpl.count_moves(VAL[c], guards)
         guard_of.append(guards)
         counts.append(n)
         total += n
@@ -90,4 +97,4 @@ def _random_move_without_builds(table: Table, rng: random.Random, plain: bool) -
     while k >= counts[i]:
         k -= counts[i]
         i += 1
-    return move_without_builds(tpl, order, cards[i], guard_of[i], k)
+    return move_without_builds(tpl, loose, cards[i], guard_of[i], k)
