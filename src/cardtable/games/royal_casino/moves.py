@@ -11,10 +11,9 @@ display and for the components of a build.
 
 :func:`generate` lists the moves in a fixed order.  On a table without builds the moves of
 a card depend only on the template and on the build values the rest of the hand guards:
-:meth:`_Template.new_builds` works out each card value's new builds of each value once
-(and :meth:`_Template.count_moves` counts a card's moves from them), and both
-:func:`generate` and :func:`move_without_builds` (the k-th move built alone, for random
-playouts) read that one plan.
+the template's :meth:`_Template.count_moves` counts them and :func:`move_without_builds`
+builds the k-th alone (for random playouts), from the same template lists
+(``captures``, ``singles``, ``multis``) in the same order as :func:`generate`.
 """
 
 from __future__ import annotations
@@ -128,8 +127,6 @@ _MULTIS: Final[dict[int, tuple[int, ...]]] = {}
 _ADDS: Final[dict[int, tuple[int, ...]]] = {}
 
 
-_BuildSet = tuple[int, bool, tuple[int, ...]]
-"""New builds of one value and kind: ``(value, multi, index masks of the loose parts)``."""
 _BIT_VALUES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(v for v in range(2, 15) if bits >> (v - 2) & 1) for bits in range(1 << 13)
 )
@@ -148,10 +145,7 @@ class _Template:
 
     __slots__ = (
         "_adds",
-        "_base_counts",
-        "_build_counts",
         "_builds",
-        "_new_builds",
         "_unions",
         "aces",
         "caps",
@@ -182,9 +176,6 @@ class _Template:
         self.caps: list[tuple[int, ...] | None] = [None] * 14
         self._builds: dict[int, tuple[int, ...]] = {}
         self._adds: dict[int, tuple[int, ...]] = {}
-        self._base_counts = [-1] * 14
-        self._build_counts: dict[int, int] = {}
-        self._new_builds: dict[int, tuple[_BuildSet, ...]] = {}
 
     def _prefix(self, what: int, value: int) -> int:
         """What the lists for ``value`` depend on: the counts of the ranks up to ``value``
@@ -257,50 +248,36 @@ class _Template:
             found = self._builds[key] = _MULTIS[prefix] = tuple(multis)
         return found
 
-    def new_builds(self, vc: int, value: int) -> tuple[_BuildSet, ...]:
-        """The new builds (C5.3) of ``value`` with a played card of value ``vc``: the
-        single ones, then the multiple ones, as ``(value, multi, index masks)`` sets (no
-        empty set).  :meth:`count_moves` counts them."""
-        at = vc * 15 + value
-        found = self._new_builds.get(at)
-        if found is None:
-            sets: list[_BuildSet] = []
-            total = 0
-            sums = self.sums
-            need = value - vc
-            if need >= 1 and sums[need]:
-                sets.append((value, False, sums[need]))
-                total += len(sums[need])
-            if self.groups[value] and (
-                need == 0 or (value == 14 and vc == 1) or (need >= 1 and sums[need])
-            ):
-                multis = self.multi_builds(vc, value)
-                if multis:
-                    sets.append((value, True, multis))
-                    total += len(multis)
-            found = self._new_builds[at] = tuple(sets)
-            self._build_counts[at] = total
-        return found
+    def singles(self, vc: int, value: int) -> tuple[int, ...]:
+        """Loose sets for a new single build of ``value`` with a played card of value
+        ``vc`` (C5.3): the subsets worth the difference."""
+        need = value - vc
+        return self.sums[need] if need >= 1 else ()
+
+    def multis(self, vc: int, value: int) -> tuple[int, ...]:
+        """Loose sets for a new multiple build of ``value`` with a played card of value
+        ``vc`` (:meth:`multi_builds`, or none at once when the card cannot start a group
+        of ``value`` or the loose cards hold no group of it)."""
+        need = value - vc
+        if self.groups[value] and (
+            need == 0 or (value == 14 and vc == 1) or (need >= 1 and self.sums[need])
+        ):
+            return self.multi_builds(vc, value)
+        return ()
 
     def count_moves(self, vc: int, guards: int) -> int:
         """How many moves a card of value ``vc`` has on this table when no build is on it
         and the rest of the hand guards the build values ``guards`` (bits): its trail
         unless a loose card has its value (C5.1, C6.3), its captures (C5.2) and its new
-        builds of the values guarded (C5.3, C6.2)."""
-        n = self._base_counts[vc]
-        if n < 0:
+        builds of the values guarded (C5.3, C6.2), as :func:`generate` lists them."""
+        captures = self.caps[vc]
+        if captures is None:
             captures = self.captures(vc)
-            n = len(captures) - (1 if captures and not captures[0] else 0)
-            if not self.value_masks[vc]:
-                n += 1
-            self._base_counts[vc] = n
-        counts = self._build_counts
+        n = len(captures) - (1 if captures and not captures[0] else 0)
+        if not self.value_masks[vc]:
+            n += 1
         for value in _BIT_VALUES[guards >> 2]:
-            k = counts.get(vc * 15 + value, -1)
-            if k < 0:
-                self.new_builds(vc, value)
-                k = counts[vc * 15 + value]
-            n += k
+            n += len(self.singles(vc, value)) + len(self.multis(vc, value))
         return n
 
     def adds(self, vc: int, value: int) -> tuple[int, ...]:
@@ -525,11 +502,14 @@ def generate(
         if owned_bits & ~guards:
             continue  # every other move leaves an owned build unguarded (C6.2)
         # BUILD (C5.3): the new value must be guarded by the rest of the hand.
-        for value in _BIT_VALUES[guards >> 2]:
-            if not no_new_value >> value & 1:
-                for _, multi, parts in tpl.new_builds(vc, value):
-                    for i in parts:
-                        moves.append(_new_move((_BUILD, c, value, multi, 0, _to_cards(i, order))))
+        if loose:
+            for value in _BIT_VALUES[guards >> 2]:
+                if no_new_value >> value & 1:
+                    continue
+                for i in tpl.singles(vc, value):
+                    moves.append(_new_move((_BUILD, c, value, False, 0, _to_cards(i, order))))
+                for i in tpl.multis(vc, value):
+                    moves.append(_new_move((_BUILD, c, value, True, 0, _to_cards(i, order))))
         if builds:
             _adds_and_raises(p, builds, players, flags, c, vc, guards, tpl, order, moves)
     return moves
@@ -555,7 +535,8 @@ def move_without_builds(tpl: _Template, loose: int, c: int, guards: int, k: int)
         return (CAPTURE, c, CAPV[c], False, 0, _to_cards(captures[k + first], value_order(loose)))
     k -= len(captures) - first
     for value in _BIT_VALUES[guards >> 2]:
-        for _, multi, parts in tpl.new_builds(vc, value):
+        for multi in (False, True):
+            parts = tpl.multis(vc, value) if multi else tpl.singles(vc, value)
             if k < len(parts):
                 return (BUILD, c, value, multi, 0, _to_cards(parts[k], value_order(loose)))
             k -= len(parts)
