@@ -17,6 +17,7 @@ chosen one (:func:`~cardtable.games.royal_casino.moves.move_without_builds`).  U
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardtable.games.royal_casino.engine import Board, end_hand
 from cardtable.games.royal_casino.moves import (
@@ -39,8 +40,9 @@ def random_playout(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCa
     """Play uniformly random legal moves to the end; the final state and the move count."""
     actions = 0
     # random.Random.randrange(n) is _randbelow(n): draw bit_length(n) bits until below n.
-    # For a plain Random that loop is inlined (same numbers, less call overhead).
-    plain = type(rng) is random.Random
+    # For a plain Random that loop is inlined on its bound getrandbits (same numbers, less
+    # call overhead); a subclass is asked through its own randrange.
+    plain = rng.getrandbits if type(rng) is random.Random else None
     while state.phase == Phase.PLAY:
         board = Board(state)
         while not board.hand_over:
@@ -57,18 +59,20 @@ def random_playout(state: RoyalCasinoState, rng: random.Random) -> tuple[RoyalCa
     return state, actions
 
 
-def _below(rng: random.Random, n: int, plain: bool) -> int:
-    """``rng.randrange(n)``, drawn as it draws it."""
-    if not plain:
+def _below(rng: random.Random, n: int, plain: Callable[[int], int] | None) -> int:
+    """``rng.randrange(n)``, drawn as it draws it (``plain``: its ``getrandbits``)."""
+    if plain is None:
         return rng.randrange(n)
     bits = n.bit_length()
-    r = rng.getrandbits(bits)
+    r = plain(bits)
     while r >= n:
-        r = rng.getrandbits(bits)
+        r = plain(bits)
     return r
 
 
-def _random_move_without_builds(board: Board, rng: random.Random, plain: bool) -> MoveParts:
+def _random_move_without_builds(
+    board: Board, rng: random.Random, plain: Callable[[int], int] | None
+) -> MoveParts:
     """A uniformly random legal move on a board without builds: the move the generator
     lists at the index drawn, found by counting each card's moves."""
     hand = board.hands[board.turn]
