@@ -29,12 +29,14 @@ from setuptools import setup
 COMPILED = [
     "src/cardtable/core/rng.py",
     "src/cardtable/games/royal_casino/state.py",
+    "src/cardtable/games/royal_casino/moves.py",
+    "src/cardtable/games/royal_casino/engine.py",
     "src/cardtable/games/royal_casino/rules.py",
     "src/cardtable/games/royal_casino/playout.py",
     "src/cardtable/games/royal_casino/scoring.py",
     "src/cardtable/games/royal_casino/determinize.py",
     "src/cardtable/games/royal_casino/view.py",
-    # Royal Casino's endgame solver (issue 15: exact final deals, PIMC before them)
+    # Royal Casino's endgame solver (exact final deals, sampled worlds before them)
     "src/cardtable/games/royal_casino/endgame.py",
     "src/cardtable/games/rummy/state.py",
     "src/cardtable/games/rummy/melds.py",

@@ -425,37 +425,8 @@ def parse_position(text: str) -> RoyalCasinoState:
 
     Hand-made positions may leave cards out (a scenario need not place all 52).
     """
-    parts = [p.strip() for p in text.strip().split(";")]
-    if not parts or not parts[0]:
-        raise _bad("empty position")
-    header = parts[0].split()
-    if not header or header[0].lower() not in ("royal-casino", "casino"):
-        raise _bad("a Royal Casino position starts with 'royal-casino'")
-    fields: dict[str, str] = {}
-    for part in parts[1:]:
-        if not part:
-            continue
-        key, sep, value = part.partition("=")
-        key = key.strip().lower()
-        if not sep or key not in _FIELDS:
-            raise _bad(f"unknown field {part.split('=')[0].strip()!r} in the position")
-        if key in fields:
-            raise _bad(f"field {key!r} is given twice")
-        fields[key] = value.strip()
-    players = 0
-    if len(header) > 1:
-        h = header[1].lower().removesuffix("p")
-        if not h.isdigit():
-            raise _bad(f"expected the number of players like '2p'; got {header[1]!r}")
-        players = int(h)
-    elif "players" in fields:
-        players = int(fields["players"]) if fields["players"].isdigit() else 0
-    elif "hands" in fields:
-        players = len(fields["hands"].split("/"))
-    else:
-        players = 2
-    if players not in (2, 3, 4):
-        raise _bad("Royal Casino is for 2, 3 or 4 players")
+    header, fields = _position_fields(text)
+    players = _position_players(header, fields)
     try:
         options = OPTIONS.parse_words(fields.get("options", ""))
     except InvalidOptionError as e:
@@ -477,6 +448,89 @@ def parse_position(text: str) -> RoyalCasinoState:
     else:
         dealer = (max(turn, 0) - step) % players
     sides = 2 if players == 4 else players
+    hands, stock, loose, builds, piles = _position_cards(fields, players)
+    sweeps = _ints(fields["sweeps"], sides, "sweeps") if "sweeps" in fields else (0,) * sides
+    scores = _ints(fields["scores"], sides, "scores") if "scores" in fields else (0,) * sides
+    last_text = fields.get("last", "-").strip()
+    last = -1 if last_text == "-" else _seat(last_text, players, "last")
+    playoff = fields.get("playoff", "0").strip() in ("1", "true", "yes")
+    winners: tuple[int, ...] = ()
+    if over:
+        w = fields.get("winners", "-").strip()
+        winners = () if w == "-" else _parse_winners(w, players)
+    elif not hands[turn]:
+        raise _bad(f"{seat_name(turn)} is to move but holds no cards")
+    points = _ints(fields["points"], sides, "points") if "points" in fields else ()
+    return RoyalCasinoState(
+        players=players,
+        options=options,
+        scope="unit" if scope == "unit" else "match",
+        seed=int(seed_text),
+        hand_no=int(hand_text),
+        dealer=dealer,
+        turn=turn,
+        phase=Phase.OVER if over else Phase.PLAY,
+        hands=hands,
+        stock=stock,
+        loose=loose,
+        builds=builds,
+        piles=piles,
+        sweeps=sweeps,
+        last_capturer=last,
+        scores=scores,
+        playoff=playoff,
+        winners=winners,
+        last_hand_points=points,
+    )
+
+
+def _position_fields(text: str) -> tuple[list[str], dict[str, str]]:
+    """The header words and the ``key=value`` fields of a position, each key once."""
+    parts = [p.strip() for p in text.strip().split(";")]
+    if not parts or not parts[0]:
+        raise _bad("empty position")
+    header = parts[0].split()
+    if not header or header[0].lower() not in ("royal-casino", "casino"):
+        raise _bad("a Royal Casino position starts with 'royal-casino'")
+    fields: dict[str, str] = {}
+    for part in parts[1:]:
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        key = key.strip().lower()
+        if not sep or key not in _FIELDS:
+            raise _bad(f"unknown field {part.split('=')[0].strip()!r} in the position")
+        if key in fields:
+            raise _bad(f"field {key!r} is given twice")
+        fields[key] = value.strip()
+    return header, fields
+
+
+def _position_players(header: list[str], fields: dict[str, str]) -> int:
+    """The number of players: from the header (``2p``), ``players=``, the hands, else 2."""
+    players = 0
+    if len(header) > 1:
+        h = header[1].lower().removesuffix("p")
+        if not h.isdigit():
+            raise _bad(f"expected the number of players like '2p'; got {header[1]!r}")
+        players = int(h)
+    elif "players" in fields:
+        players = int(fields["players"]) if fields["players"].isdigit() else 0
+    elif "hands" in fields:
+        players = len(fields["hands"].split("/"))
+    else:
+        players = 2
+    if players not in (2, 3, 4):
+        raise _bad("Royal Casino is for 2, 3 or 4 players")
+    return players
+
+
+def _position_cards(
+    fields: dict[str, str], players: int
+) -> tuple[tuple[int, ...], tuple[int, ...], int, tuple[Build, ...], tuple[int, ...]]:
+    """The hands, stock, loose cards, builds and piles of a position, every card at most
+    once."""
+    sides = 2 if players == 4 else players
     hand_texts = fields.get("hands", "").split("/") if "hands" in fields else []
     if len(hand_texts) > players:
         raise _bad(f"hands: {len(hand_texts)} hands for {players} players")
@@ -491,12 +545,6 @@ def parse_position(text: str) -> RoyalCasinoState:
     side_names = _side_names(players)
     piles = [_pos_mask(p, f"pile of {side_names[i]}") for i, p in enumerate(pile_texts)]
     piles += [0] * (sides - len(piles))
-    sweeps = _ints(fields["sweeps"], sides, "sweeps") if "sweeps" in fields else (0,) * sides
-    scores = _ints(fields["scores"], sides, "scores") if "scores" in fields else (0,) * sides
-    last_text = fields.get("last", "-").strip()
-    last = -1 if last_text == "-" else _seat(last_text, players, "last")
-    playoff = fields.get("playoff", "0").strip() in ("1", "true", "yes")
-    # every card at most once
     seen = 0
     places: list[tuple[str, int]] = [(f"hand of {seat_name(i)}", h) for i, h in enumerate(hands)]
     places += [("loose", loose)] + [(f"b{i + 1}", b.mask) for i, b in enumerate(builds)]
@@ -512,36 +560,7 @@ def parse_position(text: str) -> RoyalCasinoState:
             dup = human_cards(seen & mask)
             raise _bad(f"{dup} appears twice in the position (again in {name})")
         seen |= mask
-    winners: tuple[int, ...] = ()
-    points: tuple[int, ...] = ()
-    if over:
-        w = fields.get("winners", "-").strip()
-        winners = () if w == "-" else _parse_winners(w, players)
-    elif not hands[turn]:
-        raise _bad(f"{seat_name(turn)} is to move but holds no cards")
-    if "points" in fields:
-        points = _ints(fields["points"], sides, "points")
-    return RoyalCasinoState(
-        players,
-        options,
-        "unit" if scope == "unit" else "match",
-        int(seed_text),
-        int(hand_text),
-        dealer,
-        turn,
-        Phase.OVER if over else Phase.PLAY,
-        tuple(hands),
-        tuple(stock),
-        loose,
-        builds,
-        tuple(piles),
-        sweeps,
-        last,
-        scores,
-        playoff,
-        winners,
-        points,
-    )
+    return tuple(hands), tuple(stock), loose, builds, tuple(piles)
 
 
 # -- old record formats ---------------------------------------------------------------------

@@ -50,12 +50,10 @@ __all__ = [
 
 HARD_SIMULATIONS = 600
 """Simulations per move of ``hard``, within its time contract (0.5 s a move).  The first
-move of a hand is the dearest (48 cards of rollout).  Until session 9 this read 1,200 but
-a move the solver did not settle was searched with half of it (a bug of the levels, fixed
-then), so 600 is what ``hard`` has searched since session 6, and every row and pilot of
-it measured 600: ``scripts/level_timing.py royal-casino --level hard --games 4 --seed
-1001`` (64 moves) gave 0.14 / 0.25 / 0.30 CPU seconds a move (mean / 95th percentile /
-largest) at load average 16.6 (docs/bots.md)."""
+move of a hand is the dearest (48 cards of rollout).  Every strength measurement of
+``hard`` searched 600 simulations a move: ``scripts/level_timing.py royal-casino --level
+hard --games 4 --seed 1001`` (64 moves) gave 0.14 / 0.25 / 0.30 CPU seconds a move
+(mean / 95th percentile / largest) at load average 16.6 (docs/bots.md)."""
 HARD_NODES = 24_000
 """Solver nodes per move of ``hard``, about half its time contract (some 10 µs a node with
 the compiled rules): 95% of two-player final deals are solved from their first card

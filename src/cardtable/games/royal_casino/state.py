@@ -174,8 +174,9 @@ class RoyalCasinoState(NamedTuple):
     ``piles`` and ``sweeps`` belong to sides; ``hands`` to seats.  ``stock`` is the
     undealt cards in dealing order.  ``turn`` is ``-1`` once the game is over.
 
-    Hot paths build it as ``tuple.__new__(RoyalCasinoState, (...))`` with every field:
-    the same value, without the Python frame of the generated ``__new__``.
+    Positions in play are built in one place, the engine's ``_position`` (as
+    ``tuple.__new__(RoyalCasinoState, (...))`` with every field: the same value, without
+    the Python frame of the generated ``__new__``); other code uses ``_replace``.
     """
 
     players: int
