@@ -1,18 +1,17 @@
 """A model of how a search level plays Royal Mastheads: a conditional logit over the legal
 cards, fitted to that level's own decisions, for weighing sampled worlds.
 
-Policy-based inference (Rebstock, Solinas, Buro & Sturtevant 2019, for Skat) weighs a
-world by how likely the other seats' decisions so far would have been in it.  The first
-model tried here, ``greedy`` with a share of uniform choice
-(:mod:`~cardtable.games.royal_mastheads.play_inference`), foresees ``hard`` poorly (58% of
-its follows, 36% of its leads) and weighing by it changed nothing measurable.  This one
-scores each legal card by a weighted sum of a few dozen facts about it (is it a trump, a
-royal, does it win the trick now, is it the cheapest card that does, how long is its suit
-in the hand, is it the highest card of its suit still out, ...) and gives each the
-probability ``exp(score) / sum(exp(score))`` over the legal cards (McFadden's conditional
-logit).  The weights (:data:`WEIGHTS`) are fitted by maximum likelihood to ``hard``'s own
-decisions by ``scripts/fit_play_model.py``, which also measures how well the model
-foresees held-out decisions (docs/bots-experiments.md).
+Policy-based inference (Rebstock, Solinas, Buro & Sturtevant 2019, for Skat) weighs a world
+by how likely the other seats' decisions so far would have been in it
+(:mod:`~cardtable.games.royal_mastheads.weighed_worlds`).  ``greedy`` with a share of
+uniform choice foresees ``hard`` poorly (58% of its follows, 36% of its leads) and weighing
+by it changed nothing measurable.  This model scores each legal card by a weighted sum of a
+few dozen facts about it (is it a trump, a royal, does it win the trick now, is it the
+cheapest card that does, how long is its suit in the hand, is it the highest card of its
+suit still out, ...) and gives each the probability ``exp(score) / sum(exp(score))`` over
+the legal cards (McFadden's conditional logit). The weights (:data:`WEIGHTS`) are fitted by
+maximum likelihood to ``hard``'s own decisions by ``scripts/fit_play_model.py``, which also
+measures how well the model foresees held-out decisions (docs/bots-experiments.md).
 
 Every fact is a function of what the deciding seat knew (its hand, the trick so far, the
 cards played before, the turned card) and of the ruleset (``pagat``'s values: the weights
@@ -36,16 +35,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
-from cardtable.cards import iter_mask, mask_of
+from cardtable.cards import mask_of
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
-from cardtable.games.royal_mastheads.play_inference import (
-    POOL,
-    Play,
-    PlayInferenceSampler,
-    plays_of,
-)
+from cardtable.games.royal_mastheads.engine import card_list, playable, strength_table
 from cardtable.games.royal_mastheads.pot_inference import pot_weights
-from cardtable.games.royal_mastheads.rules import strength_table
 from cardtable.games.royal_mastheads.state import (
     BIT,
     RANK,
@@ -55,6 +48,12 @@ from cardtable.games.royal_mastheads.state import (
     pot_owner,
 )
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
+from cardtable.games.royal_mastheads.weighed_worlds import (
+    POOL,
+    Play,
+    PlayInferenceSampler,
+    plays_of,
+)
 
 __all__ = [
     "FEATURES",
@@ -237,11 +236,7 @@ def legal_cards(kind: Kind, hand: int, trick: Sequence[int]) -> list[int]:
     >>> legal_cards("follow", mask_of([0, 5, 20]), [3])
     [0, 5]
     """
-    if kind == "follow":
-        suited = hand & SUIT_MASK[SUIT[trick[0]]]
-        if suited:
-            return list(iter_mask(suited))
-    return list(iter_mask(hand))
+    return card_list(playable(hand, SUIT[trick[0]] if kind == "follow" else -1))
 
 
 def features(
@@ -533,7 +528,7 @@ def _pot_log_likelihood(
 
 MIN_ESS = 64.0
 """The least effective size the weighed pool keeps (an eighth of :data:`POOL`; see
-:func:`~cardtable.games.royal_mastheads.play_inference.tempered`)."""
+:func:`~cardtable.games.royal_mastheads.weighed_worlds.tempered`)."""
 
 
 def model_sampler(
@@ -576,4 +571,4 @@ def model_sampler(
         return world_log_likelihood(view, world, vector, plays, memo, pot=not pot_kinds)
 
     prior = pot_weights(view) if pot_kinds else None
-    return PlayInferenceSampler(view, pool, pot_weights=prior, log_weigh=log_weigh, min_ess=min_ess)
+    return PlayInferenceSampler(view, log_weigh, pool, pot_weights=prior, min_ess=min_ess)

@@ -1,5 +1,6 @@
-"""How search walks Royal Mastheads: running totals, a fast apply, and a fast playout of
-the rest of the deal on hand masks (:mod:`~cardtable.games.royal_mastheads.deal_playout`).
+"""How search walks Royal Mastheads: running totals, a fast apply, and a playout of the rest
+of the deal on the engine's mutable :class:`~cardtable.games.royal_mastheads.engine.Deal`
+(:mod:`~cardtable.games.royal_mastheads.deal_playout`).
 
 >>> import random
 >>> from cardtable.games.royal_mastheads import GAME
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
 
 from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
 from cardtable.games.royal_mastheads import double_dummy
@@ -35,7 +35,6 @@ __all__ = [
     "ROLLOUT_GREEDY",
     "SCALE",
     "fast_playout",
-    "greedy_playout",
     "search_profile",
     "solve_mode",
     "solve_state",
@@ -111,26 +110,6 @@ def fast_playout(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[
     """Play the rest of the deal at random: each seat's total at its end, and whether the
     game is then over."""
     return _totals_after(state, playout(state, rng, ROLLOUT_GREEDY))
-
-
-def greedy_playout(
-    share: float,
-) -> Callable[[RoyalMastheadsState, random.Random], tuple[tuple[float, ...], bool]]:
-    """A playout like :func:`fast_playout` whose follows are greedy ``share`` of the time
-    (:func:`~cardtable.games.royal_mastheads.deal_playout.playout`'s ``greedy``), for
-    pilots (``scripts/expert_pilot.py --rollout-greedy``).
-
-    >>> import random
-    >>> from cardtable.games.royal_mastheads import GAME
-    >>> s = GAME.new_game(4, seed=3, scope="unit")
-    >>> greedy_playout(0.0)(s, random.Random(5)) == fast_playout(s, random.Random(5))
-    True
-    """
-
-    def run(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-        return _totals_after(state, playout(state, rng, share))
-
-    return run
 
 
 def _totals_after(
