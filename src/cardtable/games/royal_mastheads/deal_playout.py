@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.games.royal_mastheads.engine import Deal, card_list, nth_card, strength_tables
+from cardtable.games.royal_mastheads.engine import Deal, card_list, random_card, strength_tables
 from cardtable.games.royal_mastheads.scoring import seat_scores, unit_and_flat
 from cardtable.games.royal_mastheads.state import POT_BASE, RoyalMastheadsState
 
@@ -74,7 +74,7 @@ def playout(
         if led >= 0 and rnd() < greedy:
             card = _greedy_card(deal, card_list(mask), tables[led], unit, flat)
         else:
-            card = nth_card(mask, int(rnd() * mask.bit_count()))
+            card = random_card(mask, rnd())
         deal.push(card)
         if record is not None:
             record.append(POT_BASE + card if pot_phase else card)

@@ -54,8 +54,8 @@ __all__ = [
     "card_list",
     "cards_of",
     "legal_cards",
-    "nth_card",
     "playable",
+    "random_card",
     "strength_table",
     "trick_winner",
     "winner_of",
@@ -110,16 +110,30 @@ def card_list(mask: int) -> list[int]:
     return list(cards_of(mask))
 
 
-def nth_card(mask: int, k: int) -> int:
-    """The ``k``-th card (from 0, in card order) of a mask: ``cards_of(mask)[k]`` without
-    building the tuple of every card."""
-    for s in range(4):
-        m = mask >> (13 * s) & 0x1FFF
-        n = _POP13[m]
-        if k < n:
-            return _suit_cards(s, m)[k]
-        k -= n
-    raise ValueError("the mask has fewer cards")
+def random_card(mask: int, r: float) -> int:
+    """The ``int(r * n)``-th of the ``n`` cards of a mask (card order), for ``r`` in
+    [0, 1): a uniformly random card when ``r`` is ``rng.random()``.
+
+    >>> random_card(0b1011, 0.5)
+    1
+    """
+    m0 = mask & 0x1FFF
+    m1 = mask >> 13 & 0x1FFF
+    m2 = mask >> 26 & 0x1FFF
+    m3 = mask >> 39
+    n0 = _POP13[m0]
+    n1 = _POP13[m1]
+    n2 = _POP13[m2]
+    k = int(r * (n0 + n1 + n2 + _POP13[m3]))
+    if k < n0:
+        return _suit_cards(0, m0)[k]
+    k -= n0
+    if k < n1:
+        return _suit_cards(1, m1)[k]
+    k -= n1
+    if k < n2:
+        return _suit_cards(2, m2)[k]
+    return _suit_cards(3, m3)[k - n2]
 
 
 # -- following suit (M-10) ----------------------------------------------------------------
@@ -312,23 +326,26 @@ class Deal:
         self.hands[(self.leader + len(played)) & 3] |= BIT[card]
         return card
 
-    def random_card(self, rng: random.Random) -> int:
-        """A uniformly random legal card: the ``int(r * n)``-th of the ``n`` legal cards
-        in card order, for ``r = rng.random()``."""
-        mask = self.legal_mask()
-        return nth_card(mask, int(rng.random() * mask.bit_count()))
-
     def finish(self, rng: random.Random, record: list[int] | None = None) -> int:
-        """Play random legal moves to the end of the deal; the number of moves made.
-        ``record``, when given, receives them as actions."""
+        """Play uniformly random legal moves to the end of the deal; the number of moves
+        made.  Each is :func:`random_card` of the legal cards for ``r = rng.random()``: the
+        contract loop's ``legal[int(r * len(legal))]``.  ``record``, when given, receives
+        the moves as actions."""
         moves = 0
-        while len(self.winners) < TRICKS:
-            pot_phase = len(self.pot) < POT_CARDS
-            card = self.random_card(rng)
+        random_ = rng.random
+        while len(self.pot) < POT_CARDS:
+            card = random_card(self.hands[self.to_act()], random_())
             self.push(card)
             moves += 1
             if record is not None:
-                record.append(POT_BASE + card if pot_phase else card)
+                record.append(POT_BASE + card)
+        winners = self.winners
+        while len(winners) < TRICKS:
+            card = random_card(self.legal_mask(), random_())
+            self.push(card)
+            moves += 1
+            if record is not None:
+                record.append(card)
         return moves
 
     def captures(self) -> tuple[list[list[int]], list[int]]:
