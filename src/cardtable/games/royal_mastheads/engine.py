@@ -75,16 +75,20 @@ _POP13: Final[tuple[int, ...]] = tuple(m.bit_count() for m in range(1 << 13))
 """The number of cards in each 13-bit suit mask."""
 
 
-def _suit_cards(suit: int, m: int, pot: int = 0) -> tuple[int, ...]:
-    """The cards of ``suit`` in its 13-bit mask ``m`` in card order, as pot actions when
-    ``pot`` is 1 (cached)."""
-    key = pot << 15 | suit << 13 | m
-    got = _SUIT_CARDS[key]
-    if got is None:
-        base = pot * POT_BASE + suit * 13
-        got = tuple(base + i for i in range(13) if m >> i & 1)
-        _SUIT_CARDS[key] = got
+def _fill(key: int) -> tuple[int, ...]:
+    """Fill the table entry ``key`` (see :data:`_SUIT_CARDS`) and return it."""
+    base = (key >> 15) * POT_BASE + (key >> 13 & 3) * 13
+    m = key & 0x1FFF
+    got = tuple(base + i for i in range(13) if m >> i & 1)
+    _SUIT_CARDS[key] = got
     return got
+
+
+def _suit_cards(suit: int, m: int) -> tuple[int, ...]:
+    """The cards of ``suit`` in its 13-bit mask ``m``, in card order (cached)."""
+    key = suit << 13 | m
+    got = _SUIT_CARDS[key]
+    return got if got is not None else _fill(key)
 
 
 def cards_of(mask: int, pot: int = 0) -> tuple[int, ...]:
@@ -93,12 +97,22 @@ def cards_of(mask: int, pot: int = 0) -> tuple[int, ...]:
     >>> cards_of(0b101), cards_of(0b101, 1)
     ((0, 2), (52, 54))
     """
-    return (
-        _suit_cards(0, mask & 0x1FFF, pot)
-        + _suit_cards(1, mask >> 13 & 0x1FFF, pot)
-        + _suit_cards(2, mask >> 26 & 0x1FFF, pot)
-        + _suit_cards(3, mask >> 39, pot)
-    )
+    base = pot << 15
+    k0 = base | mask & 0x1FFF
+    k1 = base | 8192 | (mask >> 13 & 0x1FFF)
+    k2 = base | 16384 | (mask >> 26 & 0x1FFF)
+    k3 = base | 24576 | mask >> 39
+    table = _SUIT_CARDS
+    a, b, c, d = table[k0], table[k1], table[k2], table[k3]
+    if a is None:
+        a = _fill(k0)
+    if b is None:
+        b = _fill(k1)
+    if c is None:
+        c = _fill(k2)
+    if d is None:
+        d = _fill(k3)
+    return a + b + c + d
 
 
 def card_list(mask: int) -> list[int]:
@@ -157,7 +171,9 @@ def legal_cards(hand: int, led: int) -> tuple[int, ...]:
     if led >= 0:
         m = hand >> (13 * led) & 0x1FFF
         if m:
-            return _suit_cards(led, m)
+            key = led << 13 | m
+            got = _SUIT_CARDS[key]
+            return got if got is not None else _fill(key)
     return cards_of(hand)
 
 
@@ -293,23 +309,21 @@ class Deal:
     def push(self, card: int) -> int:
         """Put ``card`` (legal) into the pot or play it to the trick; the trick's winner
         when it completes the trick, else ``-1``."""
-        seat = self.to_act()
-        self.hands[seat] ^= BIT[card]
-        if len(self.pot) < POT_CARDS:
-            self.pot.append(card)
+        pot = self.pot
+        if len(pot) < POT_CARDS:
+            self.hands[pot_owner(self.info.dealer, len(pot))] ^= BIT[card]
+            pot.append(card)
             return -1
         played = self.played
-        played.append(card)
+        leader = self.leader
         n = len(played)
-        if n & 3:
+        self.hands[(leader + n) & 3] ^= BIT[card]
+        played.append(card)
+        if (n + 1) & 3:
             return -1
+        first = played[n - 3]
         winner = winner_of(
-            self.tables[SUIT[played[n - 4]]],
-            self.leader,
-            played[n - 4],
-            played[n - 3],
-            played[n - 2],
-            card,
+            self.tables[SUIT[first]], leader, first, played[n - 2], played[n - 1], card
         )
         self.winners.append(winner)
         self.leader = winner
