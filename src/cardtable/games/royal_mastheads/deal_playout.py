@@ -19,10 +19,11 @@ import random
 from collections.abc import Sequence
 
 from cardtable.games.royal_mastheads.engine import Deal, card_list, random_card, strength_tables
+from cardtable.games.royal_mastheads.rules import is_over_after
 from cardtable.games.royal_mastheads.scoring import seat_scores, unit_and_flat
 from cardtable.games.royal_mastheads.state import POT_BASE, RoyalMastheadsState
 
-__all__ = ["playout", "score_captures"]
+__all__ = ["playout", "random_totals", "score_captures"]
 
 _Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
@@ -45,6 +46,19 @@ def score_captures(
     """Each seat's deal score from its trick captures (in capture order) and trick counts."""
     info = state.info
     return seat_scores(info.cfg, info.turned, captured, counts, pot)
+
+
+def random_totals(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+    """Play the rest of the deal at random: each seat's total at its end, and whether the
+    game is then over (the search's playout)."""
+    deal = Deal(state)
+    deal.finish(rng)
+    gains = deal.scores()
+    info = state.info
+    old = info.totals
+    totals = (old[0] + gains[0], old[1] + gains[1], old[2] + gains[2], old[3] + gains[3])
+    over = is_over_after(info.cfg, info.scope, info.number, totals)
+    return (float(totals[0]), float(totals[1]), float(totals[2]), float(totals[3])), over
 
 
 def playout(

@@ -67,6 +67,7 @@ from cardtable.games.royal_mastheads.state import (
 __all__ = [
     "apply_checked",
     "apply_legal",
+    "apply_quietly",
     "beats",
     "cards_of",
     "deal_from_hands",
@@ -429,3 +430,8 @@ def apply_legal(
         )
     nxt, events = _finish_deal(state, tricks)
     return nxt, (played, won, *events)
+
+
+def apply_quietly(state: RoyalMastheadsState, action: int) -> RoyalMastheadsState:
+    """:func:`apply_legal`'s state alone (the search's ``apply``, compiled with it)."""
+    return apply_legal(state, action)[0]

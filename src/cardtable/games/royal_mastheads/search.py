@@ -14,13 +14,13 @@ of the deal on the engine's mutable :class:`~cardtable.games.royal_mastheads.eng
 from __future__ import annotations
 
 import dataclasses
-import random
+from typing import Final
 
 from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
 from cardtable.games.royal_mastheads import double_dummy
-from cardtable.games.royal_mastheads.deal_playout import playout
+from cardtable.games.royal_mastheads.deal_playout import random_totals
 from cardtable.games.royal_mastheads.play_model import model_sampler
-from cardtable.games.royal_mastheads.rules import apply_legal, is_over_after, legal_actions
+from cardtable.games.royal_mastheads.rules import apply_quietly, legal_actions
 from cardtable.games.royal_mastheads.state import RoyalMastheadsState
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
@@ -106,24 +106,9 @@ def to_act(state: RoyalMastheadsState) -> int | None:
     return state.to_act
 
 
-def fast_playout(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-    """Play the rest of the deal at random: each seat's total at its end, and whether the
-    game is then over."""
-    return _totals_after(state, playout(state, rng, ROLLOUT_GREEDY))
-
-
-def _totals_after(
-    state: RoyalMastheadsState, gains: tuple[int, int, int, int]
-) -> tuple[tuple[float, ...], bool]:
-    """Each seat's total after ``gains`` are added, and whether the game is then over."""
-    info = state.info
-    totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
-    over = is_over_after(info.cfg, info.scope, info.number, totals)
-    return tuple(float(t) for t in totals), over
-
-
-def _apply(state: RoyalMastheadsState, action: int) -> RoyalMastheadsState:
-    return apply_legal(state, action)[0]
+fast_playout: Final = random_totals
+"""Play the rest of the deal at random: each seat's total at its end, and whether the
+game is then over (:data:`ROLLOUT_GREEDY`: the rollouts stay random)."""
 
 
 def solve_mode(view: RoyalMastheadsView) -> SolveMode:
@@ -182,7 +167,7 @@ def search_profile() -> SearchProfile:
     hard = SearchProfile(
         points,
         SCALE,
-        _apply,
+        apply_quietly,
         legal_actions,
         to_act,
         None,
