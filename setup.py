@@ -48,7 +48,7 @@ COMPILED = [
     "src/cardtable/games/royal_mastheads/state.py",
     "src/cardtable/games/royal_mastheads/rules.py",
     "src/cardtable/games/royal_mastheads/scoring.py",
-    "src/cardtable/games/royal_mastheads/playout.py",
+    "src/cardtable/games/royal_mastheads/engine.py",
     "src/cardtable/games/royal_mastheads/deal_playout.py",
     "src/cardtable/games/royal_mastheads/determinize.py",
     "src/cardtable/games/royal_mastheads/view.py",

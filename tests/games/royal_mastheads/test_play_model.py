@@ -21,12 +21,6 @@ from cardtable.core.record import Record
 from cardtable.games.royal_mastheads import GAME
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
 from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
-from cardtable.games.royal_mastheads.play_inference import (
-    PlayInferenceSampler,
-    effective_size,
-    plays_of,
-    tempered,
-)
 from cardtable.games.royal_mastheads.play_model import (
     FEATURES,
     WEIGHTS,
@@ -40,6 +34,12 @@ from cardtable.games.royal_mastheads.play_model import (
     world_log_likelihood,
 )
 from cardtable.games.royal_mastheads.state import POT_BASE, RoyalMastheadsState, pot_owner
+from cardtable.games.royal_mastheads.weighed_worlds import (
+    PlayInferenceSampler,
+    effective_size,
+    plays_of,
+    tempered,
+)
 from tests.script_loader import load_script
 
 

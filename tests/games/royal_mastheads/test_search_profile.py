@@ -70,13 +70,3 @@ def test_expert_rewards_the_point_margin_alone_when_the_deal_ends_the_game() -> 
         assert hard_margin == margin  # the same simulation, rewarded differently
         differs += not math.isclose(hard_value, value)
     assert differs
-
-
-def test_a_greedy_playout_passes_its_share_on() -> None:
-    """``greedy_playout(0)`` is the kit's random playout; share 1 plays other cards (the
-    pilot option ``--rollout-greedy`` would otherwise change nothing)."""
-    states = [GAME.new_game(4, seed=seed, scope="unit") for seed in range(10)]
-    random_run, greedy_run = kit.greedy_playout(0.0), kit.greedy_playout(1.0)
-    plain = [kit.fast_playout(s, random.Random(7)) for s in states]
-    assert [random_run(s, random.Random(7)) for s in states] == plain
-    assert [greedy_run(s, random.Random(7)) for s in states] != plain

@@ -1,12 +1,10 @@
-"""A fast random playout of the rest of a Royal Mastheads deal, for the search.
+"""The search's playout of the rest of a Royal Mastheads deal: who plays which card.
 
-The playout works on hand masks instead of building a :class:`RoyalMastheadsState` per card;
-the rules
-it uses are the game's own: follow suit (M-10), the trick-strength tables of
-:func:`rules.strength_table` (M-11), and the game's scoring functions
-(:func:`scoring.pot_winner`, :func:`scoring.card_points`, :func:`scoring.bonuses`,
-assembled as :func:`scoring.score_deal` does).  ``tests/bots`` checks it against playing
-the same cards through the contract.
+The rules come from the engine (:class:`~cardtable.games.royal_mastheads.engine.Deal`:
+following suit, the pot, tricks) and the scores from the game's scoring
+(:func:`~cardtable.games.royal_mastheads.scoring.seat_scores`); this module only chooses
+the cards: uniformly at random, or, for a share of the follows, as the greedy bot would.
+``tests/bots`` checks it against playing the same cards through the contract.
 
 >>> import random
 >>> from cardtable.games.royal_mastheads import GAME
@@ -20,70 +18,23 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.games.royal_mastheads.rules import strength_table
-from cardtable.games.royal_mastheads.scoring import bonuses, card_points, pot_winner
-from cardtable.games.royal_mastheads.state import (
-    BIT,
-    POT_BASE,
-    RANK,
-    SUIT,
-    Phase,
-    RoyalMastheadsState,
-)
+from cardtable.games.royal_mastheads.engine import Deal, card_list, random_card, strength_tables
+from cardtable.games.royal_mastheads.rules import is_over_after
+from cardtable.games.royal_mastheads.scoring import seat_scores, unit_and_flat
+from cardtable.games.royal_mastheads.state import POT_BASE, RoyalMastheadsState
 
-__all__ = ["playout", "score_captures"]
+__all__ = ["playout", "random_totals", "score_captures"]
 
-_SUIT_CARDS: list[list[tuple[int, ...] | None]] = [[None] * 8192 for _ in range(4)]
-
-
-def _cards(suit: int, m13: int) -> tuple[int, ...]:
-    got = _SUIT_CARDS[suit][m13]
-    if got is None:
-        got = tuple(suit * 13 + i for i in range(13) if m13 >> i & 1)
-        _SUIT_CARDS[suit][m13] = got
-    return got
-
-
-def _pick(hand: int, rnd: float) -> int:
-    """A card of ``hand`` chosen by ``rnd`` in [0, 1), uniformly."""
-    n = hand.bit_count()
-    k = int(rnd * n)
-    for s in range(4):
-        m = hand >> (13 * s) & 0x1FFF
-        if m:
-            c = m.bit_count()
-            if k < c:
-                return _cards(s, m)[k]
-            k -= c
-    raise ValueError("empty hand")
-
-
-_Tables = tuple[tuple[int, ...], tuple[int, ...], list[tuple[int, ...]]]
-_TABLES: dict[tuple[str, int], _Tables] = {}
+_Tables = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 
 
 def _tables(state: RoyalMastheadsState) -> _Tables:
-    """Per card: its progression unit and flat value, read off the game's ``card_points``
-    (the first card of a rank scores ``unit``; the k-th ``unit * k``; aces score ``flat``),
-    and the trick-strength table for each suit led."""
+    """Per card: its progression unit and flat value (the first card of a rank scores
+    ``unit``, the k-th ``unit * k``; aces score ``flat``), and the trick-strength table
+    for each suit led."""
     info = state.info
-    cfg = info.cfg
-    key = (cfg.text, info.turned)
-    got = _TABLES.get(key)
-    if got is None:
-        unit = []
-        flat = []
-        for c in range(52):
-            v = card_points(cfg, info.turned, (c,))
-            if RANK[c] == 1:
-                unit.append(0)
-                flat.append(v)
-            else:
-                unit.append(v)
-                flat.append(0)
-        strength = [strength_table(cfg.ace_high, info.turned // 13, led) for led in range(4)]
-        got = _TABLES[key] = (tuple(unit), tuple(flat), strength)
-    return got
+    unit, flat = unit_and_flat(info.cfg, info.turned)
+    return unit, flat, strength_tables(info)
 
 
 def score_captures(
@@ -94,27 +45,20 @@ def score_captures(
 ) -> tuple[int, int, int, int]:
     """Each seat's deal score from its trick captures (in capture order) and trick counts."""
     info = state.info
-    cfg = info.cfg
-    turned = info.turned
-    unit, flat, _strength = _tables(state)
-    seat = pot_winner(counts)
-    scores = [0, 0, 0, 0]
-    for s in range(4):
-        cs = captured[s]
-        if s == seat:
-            cs = [*cs, *pot]
-        mask = 0
-        ranks = [0] * 14
-        total = 0
-        for c in cs:
-            mask |= BIT[c]
-            r = RANK[c]
-            n = ranks[r] + 1
-            ranks[r] = n
-            total += unit[c] * n + flat[c]
-        b = bonuses(cfg, turned, mask, counts[s])
-        scores[s] = total + b[0] + b[1] + b[2] + b[3]
-    return (scores[0], scores[1], scores[2], scores[3])
+    return seat_scores(info.cfg, info.turned, captured, counts, pot)
+
+
+def random_totals(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
+    """Play the rest of the deal at random: each seat's total at its end, and whether the
+    game is then over (the search's playout)."""
+    deal = Deal(state)
+    deal.finish(rng)
+    gains = deal.scores()
+    info = state.info
+    old = info.totals
+    totals = (old[0] + gains[0], old[1] + gains[1], old[2] + gains[2], old[3] + gains[3])
+    over = is_over_after(info.cfg, info.scope, info.number, totals)
+    return (float(totals[0]), float(totals[1]), float(totals[2]), float(totals[3])), over
 
 
 def playout(
@@ -131,144 +75,56 @@ def playout(
     (``pagat``'s negative aces first, onto another player's trick); leads stay random.
     ``record``, when given, receives the actions played, in order (for tests).
     """
-    rnd = rng.random
-    info = state.info
-    hands = list(state.hands)
-    pot = list(state.pot)
-    if state.phase is Phase.POT:
-        while len(pot) < 8:
-            seat = (info.dealer + 1 + (len(pot) >> 1)) & 3
-            c = _pick(hands[seat], rnd())
-            hands[seat] ^= BIT[c]
-            pot.append(c)
-            if record is not None:
-                record.append(POT_BASE + c)
-    by_suit = [[list(_cards(s, h >> (13 * s) & 0x1FFF)) for s in range(4)] for h in hands]
-    captured: list[list[int]] = [[], [], [], []]
-    counts = [0, 0, 0, 0]
-    for t in state.tricks:
-        captured[t.winner].extend(t.cards)
-        counts[t.winner] += 1
+    deal = Deal(state)
+    if not greedy:
+        deal.finish(rng, record)
+        return deal.scores()
     unit, flat, tables = _tables(state)
-    leader = state.leader
-    done = len(state.tricks)
-    trick = list(state.trick)
-    fresh = len(trick)
-    while done < 11:
-        if trick:
-            led = SUIT[trick[0]]
-            start = len(trick)
+    rnd = rng.random
+    while not deal.is_done():
+        pot_phase = deal.in_pot_phase()
+        mask = deal.legal_mask()
+        led = deal.led()
+        if led >= 0 and rnd() < greedy:
+            card = _greedy_card(deal, card_list(mask), tables[led], unit, flat)
         else:
-            c = _pop_any(by_suit[leader], rnd())
-            trick = [c]
-            led = SUIT[c]
-            start = 1
-        table = tables[led]
-        if greedy:
-            top = max(table[c] for c in trick)
-            worth = sum(unit[c] + flat[c] for c in trick)
-        for i in range(start, 4):
-            suits = by_suit[(leader + i) & 3]
-            lst = suits[led]
-            if greedy and rnd() < greedy:
-                if lst:
-                    j = _greedy_index(lst, table, unit, flat, top, worth)
-                    c = lst.pop(j)
-                else:
-                    c = _greedy_shed(suits, table, unit, flat, top, worth)
-                trick.append(c)
-                v = table[c]
-                if v > top:
-                    top = v
-                worth += unit[c] + flat[c]
-                continue
-            c = lst.pop(int(rnd() * len(lst))) if lst else _pop_any(suits, rnd())
-            trick.append(c)
-            if greedy:
-                v = table[c]
-                if v > top:
-                    top = v
-                worth += unit[c] + flat[c]
-        a0, a1, a2, a3 = trick
-        best, w = table[a0], 0
-        v = table[a1]
-        if v > best:
-            best, w = v, 1
-        v = table[a2]
-        if v > best:
-            best, w = v, 2
-        if table[a3] > best:
-            w = 3
-        winner = (leader + w) & 3
-        captured[winner].extend(trick)
-        counts[winner] += 1
+            card = random_card(mask, rnd())
+        deal.push(card)
         if record is not None:
-            record.extend(trick[fresh:])
-            fresh = 0
-        leader = winner
-        trick = []
-        done += 1
-    return score_captures(state, captured, counts, pot)
+            record.append(POT_BASE + card if pot_phase else card)
+    return deal.scores()
 
 
-def _pop_any(suits: list[list[int]], rnd: float) -> int:
-    """Remove and return a card of a hand kept as four suit lists, chosen by ``rnd`` in
-    [0, 1), uniformly."""
-    k = int(rnd * (len(suits[0]) + len(suits[1]) + len(suits[2]) + len(suits[3])))
-    for lst in suits:
-        n = len(lst)
-        if k < n:
-            return lst.pop(k)
-        k -= n
-    raise ValueError("empty hand")
-
-
-def _greedy_index(
+def _greedy_card(
+    deal: Deal,
     cards: list[int],
     table: tuple[int, ...],
     unit: tuple[int, ...],
     flat: tuple[int, ...],
-    top: int,
-    worth: int,
 ) -> int:
-    """The index in ``cards`` of the greedy choice: the cheapest winner of a trick worth
-    something, else the least valuable card (lowest first)."""
-    win_j = -1
+    """The greedy follow among ``cards``: the cheapest winner of a trick worth something,
+    else the least valuable card (lowest first)."""
+    trick = deal.played[len(deal.played) & ~3 :]
+    top = max(table[c] for c in trick)
+    worth = sum(unit[c] + flat[c] for c in trick)
+    win_c = -1
     win_v = 1 << 30
-    lose_j = -1
+    lose_c = -1
     lose_key = 1 << 30
-    any_j = 0
+    any_c = cards[0]
     any_key = 1 << 30
-    for j, c in enumerate(cards):
+    for c in cards:
         v = table[c]
-        value = unit[c] + flat[c]
+        key = (unit[c] + flat[c]) * 128 + v
         if v > top:
             if v < win_v:
-                win_v, win_j = v, j
-            key = value * 128 + v
+                win_v, win_c = v, c
             if key < any_key:
-                any_key, any_j = key, j
-        else:
-            key = value * 128 + v
-            if key < lose_key:
-                lose_key, lose_j = key, j
-    if win_j >= 0 and worth >= 0:
-        return win_j
-    if lose_j >= 0:
-        return lose_j
-    return any_j
-
-
-def _greedy_shed(
-    suits: list[list[int]],
-    table: tuple[int, ...],
-    unit: tuple[int, ...],
-    flat: tuple[int, ...],
-    top: int,
-    worth: int,
-) -> int:
-    """The greedy card of a player who cannot follow suit (removed from ``suits``)."""
-    flat_cards = [c for lst in suits for c in lst]
-    c = flat_cards[_greedy_index(flat_cards, table, unit, flat, top, worth)]
-    suits[SUIT[c]].remove(c)
-    return c
+                any_key, any_c = key, c
+        elif key < lose_key:
+            lose_key, lose_c = key, c
+    if win_c >= 0 and worth >= 0:
+        return win_c
+    if lose_c >= 0:
+        return lose_c
+    return any_c

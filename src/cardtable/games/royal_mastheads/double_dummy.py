@@ -7,7 +7,8 @@ score minus the mean of the other three), the other three together minimise it. 
 makes it a two-sided game, searched with alpha-beta, a transposition table keyed on the
 hand masks (with the trick on the table, the leader, trick counts and captured cards, as
 the scores depend on them) and move ordering (winning cards first).  Scores come from the
-game's own scoring (``deal_playout.score_captures``: card points, pot, bonuses).
+game's own scoring (card points, pot, bonuses), and the moves are the engine's
+(:class:`~cardtable.games.royal_mastheads.engine.Deal`'s ``push`` and ``pop``).
 
 The bots use it on sampled worlds (PIMC) once at most :data:`PIMC_TRICKS` tricks remain.
 Work is counted in nodes; a solve that exceeds ``max_nodes`` returns ``None``.
@@ -26,15 +27,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardtable.games.royal_mastheads.deal_playout import _tables, score_captures
-from cardtable.games.royal_mastheads.state import BIT, SUIT, Phase, RoyalMastheadsState
+from cardtable.games.royal_mastheads.engine import Deal, card_list
+from cardtable.games.royal_mastheads.state import BIT, Phase, RoyalMastheadsState
 
 __all__ = [
     "MODEL",
     "PIMC_TRICKS",
     "SOLVE_NODES",
     "DDSolution",
-    "cards_of",
     "margin_of",
     "solve",
 ]
@@ -67,20 +67,6 @@ class _OutOfNodes(Exception):
     """The node budget ran out."""
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card indices of a mask, lowest first.
-
-    >>> cards_of(0b1011)
-    [0, 1, 3]
-    """
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def margin_of(scores: tuple[int, int, int, int], seat: int) -> int:
     """Three times ``seat``'s margin: its score times three minus the others' sum.
 
@@ -91,157 +77,100 @@ def margin_of(scores: tuple[int, int, int, int], seat: int) -> int:
 
 
 class _Solver:
+    """The search over one world: a :class:`~cardtable.games.royal_mastheads.engine.Deal`
+    walked with ``push`` and ``pop``, and its transposition tables."""
+
     def __init__(self, state: RoyalMastheadsState, seat: int, max_nodes: int) -> None:
-        self.state = state
+        self.deal = Deal(state)
         self.seat = seat
         self.max_nodes = max_nodes
         self.nodes = 0
         # M-12: under ``pagat`` a rank's points depend only on how many were captured
         self.order_free = state.info.cfg.ruleset == "pagat"
-        self.tables = _tables(state)[2]
-        self.pot = state.pot
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.vectors: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
 
-    def value(
-        self,
-        hands: list[int],
-        trick: tuple[int, ...],
-        leader: int,
-        captured: list[tuple[int, ...]],
-        counts: list[int],
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The margin of the root seat with best play (the root seat maximising, the
-        others minimising), within the window."""
-        if not any(hands) and not trick:
-            return margin_of(score_captures(self.state, captured, counts, self.pot), self.seat)
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfNodes
+    def key(self) -> tuple[object, ...]:
+        """What the rest of the deal depends on: the hands, the trick on the table, its
+        leader, the tricks won and the cards captured (as masks when order is free)."""
+        deal = self.deal
+        captured, counts = deal.captures()
         caps: tuple[object, ...] = (
             tuple(sum(BIT[c] for c in cs) for cs in captured)
             if self.order_free
-            else tuple(captured)
+            else tuple(tuple(cs) for cs in captured)
         )
-        key = (tuple(hands), trick, leader, tuple(counts), caps)
+        trick = tuple(deal.played[len(deal.played) & ~3 :])
+        return (tuple(deal.hands), trick, deal.leader, tuple(counts), caps)
+
+    def count_node(self) -> None:
+        """One more node expanded; raise :class:`_OutOfNodes` past the budget."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _OutOfNodes
+
+    def value(self, alpha: int, beta: int) -> int:
+        """The margin of the root seat with best play (the root seat maximising, the
+        others minimising), within the window."""
+        deal = self.deal
+        if deal.is_done():
+            return margin_of(deal.scores(), self.seat)
+        self.count_node()
+        key = self.key()
         entry = self.table.get(key)
         if entry is not None:
             flag, v = entry
             if flag == _EXACT or (flag == _LOWER and v >= beta) or (flag == _UPPER and v <= alpha):
                 return v
-        mover = (leader + len(trick)) & 3
-        hand = hands[mover]
-        moves = _moves(hand, trick)
-        maximise = mover == self.seat
-        a0, b0 = alpha, beta
-        if trick:
-            strength = self.tables[SUIT[trick[0]]]
+        maximise = deal.to_act() == self.seat
+        moves = card_list(deal.legal_mask())
+        led = deal.led()
+        if led >= 0:
+            strength = deal.tables[led]
             # the strongest cards first for the maximiser, the weakest for the others
             moves.sort(key=lambda c: -strength[c] if maximise else strength[c])
+        a0, b0 = alpha, beta
         best = -(1 << 30) if maximise else 1 << 30
         for c in moves:
-            hands[mover] = hand & ~BIT[c]
-            nt = (*trick, c)
-            if len(nt) == 4:
-                table = self.tables[SUIT[nt[0]]]
-                w = max(range(4), key=lambda i: table[nt[i]])
-                winner = (leader + w) & 3
-                old = captured[winner]
-                captured[winner] = (*old, *nt)
-                counts[winner] += 1
-                v = self.value(hands, (), winner, captured, counts, alpha, beta)
-                counts[winner] -= 1
-                captured[winner] = old
-            else:
-                v = self.value(hands, nt, leader, captured, counts, alpha, beta)
-            hands[mover] = hand
+            deal.push(c)
+            v = self.value(alpha, beta)
+            deal.pop()
             if maximise:
-                if v > best:
-                    best = v
-                if best > alpha:
-                    alpha = best
+                best = max(best, v)
+                alpha = max(alpha, best)
             else:
-                if v < best:
-                    best = v
-                if best < beta:
-                    beta = best
+                best = min(best, v)
+                beta = min(beta, best)
             if alpha >= beta:
                 break
         flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
         self.table[key] = (flag, best)
         return best
 
-    def scores(
-        self,
-        hands: list[int],
-        trick: tuple[int, ...],
-        leader: int,
-        captured: list[tuple[int, ...]],
-        counts: list[int],
-    ) -> tuple[int, int, int, int]:
+    def scores(self) -> tuple[int, int, int, int]:
         """The four deal scores when every player maximises its own margin (max-n; the
         lowest card among equals)."""
-        if not any(hands) and not trick:
-            return score_captures(self.state, captured, counts, self.pot)
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfNodes
-        caps: tuple[object, ...] = (
-            tuple(sum(BIT[c] for c in cs) for cs in captured)
-            if self.order_free
-            else tuple(captured)
-        )
-        key = (tuple(hands), trick, leader, tuple(counts), caps)
+        deal = self.deal
+        if deal.is_done():
+            return deal.scores()
+        self.count_node()
+        key = self.key()
         got = self.vectors.get(key)
         if got is not None:
             return got
-        mover = (leader + len(trick)) & 3
-        hand = hands[mover]
+        mover = deal.to_act()
         best: tuple[int, int, int, int] | None = None
         best_margin = -(1 << 30)
-        for c in _moves(hand, trick):
-            hands[mover] = hand & ~BIT[c]
-            v = self.after(hands, (*trick, c), leader, captured, counts)
-            hands[mover] = hand
+        for c in card_list(deal.legal_mask()):
+            deal.push(c)
+            v = self.scores()
+            deal.pop()
             m = margin_of(v, mover)
             if m > best_margin:
                 best, best_margin = v, m
         assert best is not None
         self.vectors[key] = best
         return best
-
-    def after(
-        self,
-        hands: list[int],
-        nt: tuple[int, ...],
-        leader: int,
-        captured: list[tuple[int, ...]],
-        counts: list[int],
-    ) -> tuple[int, int, int, int]:
-        """The max-n scores after a card was added to the trick ``nt``."""
-        if len(nt) < 4:
-            return self.scores(hands, nt, leader, captured, counts)
-        table = self.tables[SUIT[nt[0]]]
-        winner = (leader + max(range(4), key=lambda i: table[nt[i]])) & 3
-        old = captured[winner]
-        captured[winner] = (*old, *nt)
-        counts[winner] += 1
-        v = self.scores(hands, (), winner, captured, counts)
-        counts[winner] -= 1
-        captured[winner] = old
-        return v
-
-
-def _moves(hand: int, trick: tuple[int, ...]) -> list[int]:
-    """The cards a hand may play to a trick (M-10: follow suit if able)."""
-    if trick:
-        led = SUIT[trick[0]]
-        m = hand & (0x1FFF << (13 * led))
-        if m:
-            return cards_of(m)
-    return cards_of(hand)
 
 
 def solve(
@@ -256,44 +185,15 @@ def solve(
         return None
     seat = (state.leader + len(state.trick)) & 3
     solver = _Solver(state, seat, max_nodes)
-    captured: list[tuple[int, ...]] = [(), (), (), ()]
-    counts = [0, 0, 0, 0]
-    for t in state.tricks:
-        captured[t.winner] = (*captured[t.winner], *t.cards)
-        counts[t.winner] += 1
-    hands = list(state.hands)
+    deal = solver.deal
     full = 1 << 30
     out: list[tuple[int, int]] = []
-    if model == "maxn":
-        try:
-            for c in _moves(hands[seat], state.trick):
-                hand = hands[seat]
-                hands[seat] = hand & ~BIT[c]
-                vec = solver.after(hands, (*state.trick, c), state.leader, captured, counts)
-                hands[seat] = hand
-                out.append((c, margin_of(vec, seat)))
-        except _OutOfNodes:
-            return None
-        out.sort(key=lambda cv: -cv[1])
-        return DDSolution(tuple(out), solver.nodes)
     try:
-        for c in _moves(hands[seat], state.trick):
-            hand = hands[seat]
-            hands[seat] = hand & ~BIT[c]
-            nt = (*state.trick, c)
-            if len(nt) == 4:
-                table = solver.tables[SUIT[nt[0]]]
-                w = max(range(4), key=lambda i: table[nt[i]])
-                winner = (state.leader + w) & 3
-                old = captured[winner]
-                captured[winner] = (*old, *nt)
-                counts[winner] += 1
-                v = solver.value(hands, (), winner, captured, counts, -full, full)
-                counts[winner] -= 1
-                captured[winner] = old
-            else:
-                v = solver.value(hands, nt, state.leader, captured, counts, -full, full)
-            hands[seat] = hand
+        for c in card_list(deal.legal_mask()):
+            deal.push(c)
+            maxn = model == "maxn"
+            v = margin_of(solver.scores(), seat) if maxn else solver.value(-full, full)
+            deal.pop()
             out.append((c, v))
     except _OutOfNodes:
         return None

@@ -28,8 +28,8 @@ from cardtable.games.royal_mastheads import notation, present, rules, search
 from cardtable.games.royal_mastheads import view as view_mod
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
 from cardtable.games.royal_mastheads.encoding import ENCODING
+from cardtable.games.royal_mastheads.engine import Deal
 from cardtable.games.royal_mastheads.greedy import MastheadsGreedyBot
-from cardtable.games.royal_mastheads.playout import random_playout
 from cardtable.games.royal_mastheads.scoring import reference_card_points, score_deal
 from cardtable.games.royal_mastheads.state import (
     BIT,
@@ -125,12 +125,14 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
     def playout(
         self, state: RoyalMastheadsState, rng: random.Random
     ) -> tuple[RoyalMastheadsState, int]:
-        """Random legal actions to the end of the game on the fast path (``playout.py``), which
-        reaches the contract loop's state for the same generator (tests check it)."""
+        """Random legal actions to the end of the game, deal by deal on the mutable
+        :class:`~cardtable.games.royal_mastheads.engine.Deal`, which reaches the contract
+        loop's state for the same generator (tests check it)."""
         actions = 0
         while state.phase is not Phase.OVER:
-            state, n = random_playout(state, rng)
-            actions += n
+            deal = Deal(state)
+            actions += deal.finish(rng)
+            state = rules.finish_deal(deal)
         return state, actions
 
     def explain_illegal(self, state: RoyalMastheadsState, action: int) -> IllegalActionError:

@@ -22,23 +22,25 @@ True
 
 from __future__ import annotations
 
-from cardtable.cards import format_card, format_mask, parse_card
+from cardtable.cards import format_card, format_mask, mask_of, parse_card
 from cardtable.core.errors import CardtableError, InvalidNotationError, InvalidPositionError
 from cardtable.core.game import Scope
 from cardtable.core.seats import parse_seat, seat_name
-from cardtable.games.royal_mastheads.rules import is_over_after, trick_winner
+from cardtable.games.royal_mastheads.engine import playable, trick_winner
+from cardtable.games.royal_mastheads.rules import is_over_after
 from cardtable.games.royal_mastheads.scoring import score_deal
 from cardtable.games.royal_mastheads.state import (
     BIT,
     OPTIONS,
     POT_BASE,
     SUIT,
-    SUIT_MASK,
+    Config,
     DealInfo,
     Phase,
     RoyalMastheadsState,
     Trick,
     config_of,
+    pot_owner,
     totals_of,
 )
 
@@ -171,20 +173,7 @@ def _card_list(name: str, text: str) -> tuple[int, ...]:
 def parse_position(text: str) -> RoyalMastheadsState:
     """Read a position written by :func:`format_position`; reject anything unreachable
     (cards not conserved, wrong hand sizes, a revoke, a wrong trick winner, wrong scores)."""
-    parts = [p.strip() for p in text.strip().split(";")]
-    if not parts or parts[0] != GAME_TAG:
-        raise _bad(f"it must start with '{GAME_TAG};'")
-    fields: dict[str, str] = {}
-    for part in parts[1:]:
-        name, _, value = part.partition(" ")
-        if name not in _FIELDS:
-            raise _bad(f"unknown field {name!r}")
-        if name in fields:
-            raise _bad(f"field {name!r} is given twice")
-        fields[name] = value.strip()
-    missing = [f for f in _FIELDS if f not in fields]
-    if missing:
-        raise _bad(f"missing field(s) {', '.join(missing)}")
+    fields = _fields_of(text)
     try:
         options = OPTIONS.parse_words("" if fields["options"] == "-" else fields["options"])
     except CardtableError as e:
@@ -199,13 +188,7 @@ def parse_position(text: str) -> RoyalMastheadsState:
     dealer = _seat("dealer", fields["dealer"])
     if number < 1:
         raise _bad("deal numbers start at 1")
-    history: list[tuple[int, int, int, int]] = []
-    if fields["scores"] != "-":
-        for row_text in fields["scores"].split(","):
-            row = tuple(_int("scores", w) for w in row_text.split())
-            if len(row) != 4:
-                raise _bad(f"each deal's scores are four numbers; got {row_text.strip()!r}")
-            history.append((row[0], row[1], row[2], row[3]))
+    history = _history_of(fields["scores"])
     turned_cards = _card_list("turned", fields["turned"])
     if len(turned_cards) != 1:
         raise _bad("turned is one card")
@@ -214,88 +197,158 @@ def parse_position(text: str) -> RoyalMastheadsState:
     if len(hand_texts) != 4:
         raise _bad("hands are four card lists separated by '/'")
     hand_lists = [_card_list("hands", h) for h in hand_texts]
-    hands: list[int] = []
-    for cards in hand_lists:
-        m = 0
-        for c in cards:
-            m |= BIT[c]
-        hands.append(m)
+    hands = [mask_of(cards) for cards in hand_lists]
     pot = _card_list("pot", fields["pot"])
+    tricks_raw = _tricks_of(fields["tricks"])
+    trick = _card_list("trick", fields["trick"])
+    _check_conserved([*hand_lists, pot, *(cards for _, cards in tricks_raw), trick])
+    tricks, leader = _checked_tricks(tricks_raw, (dealer + 1) & 3, turned, cfg.ace_high)
+    if len(tricks) > 11 or len(trick) > 3 or len(pot) > 8:
+        raise _bad("too many cards played")
+    phase = _phase_of(hands, dealer, pot, tricks, trick, leader)
+    _check_follows(hands, tricks, trick, leader)
+    _check_scores(cfg, scope, number, turned, history, phase, tricks, pot)
+    hist = tuple(history)
+    info = DealInfo(cfg, seed, scope, number, dealer, turned, hist, totals_of(hist))
+    final_hands = (hands[0], hands[1], hands[2], hands[3])
+    return RoyalMastheadsState(info, phase, final_hands, pot, trick, leader, tuple(tricks))
+
+
+def _fields_of(text: str) -> dict[str, str]:
+    """A position's fields by name: every field of the notation, each once."""
+    parts = [p.strip() for p in text.strip().split(";")]
+    if not parts or parts[0] != GAME_TAG:
+        raise _bad(f"it must start with '{GAME_TAG};'")
+    fields: dict[str, str] = {}
+    for part in parts[1:]:
+        name, _, value = part.partition(" ")
+        if name not in _FIELDS:
+            raise _bad(f"unknown field {name!r}")
+        if name in fields:
+            raise _bad(f"field {name!r} is given twice")
+        fields[name] = value.strip()
+    missing = [f for f in _FIELDS if f not in fields]
+    if missing:
+        raise _bad(f"missing field(s) {', '.join(missing)}")
+    return fields
+
+
+def _history_of(text: str) -> list[tuple[int, int, int, int]]:
+    """The ``scores`` field: four numbers a scored deal, deals separated by commas."""
+    history: list[tuple[int, int, int, int]] = []
+    if text != "-":
+        for row_text in text.split(","):
+            row = tuple(_int("scores", w) for w in row_text.split())
+            if len(row) != 4:
+                raise _bad(f"each deal's scores are four numbers; got {row_text.strip()!r}")
+            history.append((row[0], row[1], row[2], row[3]))
+    return history
+
+
+def _tricks_of(text: str) -> list[tuple[int, tuple[int, ...]]]:
+    """The ``tricks`` field: ``winner:cards`` a trick, tricks separated by commas."""
     tricks_raw: list[tuple[int, tuple[int, ...]]] = []
-    if fields["tricks"] != "-":
-        for t_text in fields["tricks"].split(","):
+    if text != "-":
+        for t_text in text.split(","):
             w_text, sep, c_text = t_text.strip().partition(":")
             if not sep:
                 raise _bad(f"write a trick as winner:cards; got {t_text.strip()!r}")
             tricks_raw.append((_seat("trick winner", w_text), _card_list("tricks", c_text)))
-    trick = _card_list("trick", fields["trick"])
+    return tricks_raw
 
-    # cards conserved (52, no duplicates)
+
+def _check_conserved(groups: list[tuple[int, ...]]) -> None:
+    """Every card once: 52 cards, no duplicates."""
     seen = 0
     count = 0
-    everything = [
-        *(c for cards in hand_lists for c in cards),
-        *pot,
-        *(c for _, cards in tricks_raw for c in cards),
-        *trick,
-    ]
-    for c in everything:
-        if seen & BIT[c]:
-            raise _bad(f"card {format_card(c)} appears twice")
-        seen |= BIT[c]
-        count += 1
+    for cards in groups:
+        for c in cards:
+            if seen & BIT[c]:
+                raise _bad(f"card {format_card(c)} appears twice")
+            seen |= BIT[c]
+            count += 1
     if count != 52:
         raise _bad(f"the position holds {count} cards, not 52")
 
-    # tricks: four cards each, winners as the rules say, leaders chained
-    leader = (dealer + 1) & 3
+
+def _checked_tricks(
+    tricks_raw: list[tuple[int, tuple[int, ...]]], leader: int, turned: int, ace_high: bool
+) -> tuple[list[Trick], int]:
+    """The completed tricks, four cards each with winners as the rules say (M-11) and
+    leaders chained from ``leader``; and the leader of the trick after them."""
     tricks: list[Trick] = []
     for w, cards in tricks_raw:
         if len(cards) != 4:
             raise _bad("a completed trick has four cards")
         t = (cards[0], cards[1], cards[2], cards[3])
-        real = trick_winner(t, leader, turned // 13, cfg.ace_high)
+        real = trick_winner(t, leader, turned // 13, ace_high)
         if w != real:
             raise _bad(f"trick {len(tricks) + 1} is won by {seat_name(real)}, not {seat_name(w)}")
         tricks.append(Trick(leader, real, t))
         leader = real
-    if len(tricks) > 11 or len(trick) > 3 or len(pot) > 8:
-        raise _bad("too many cards played")
+    return tricks, leader
 
-    # phase and hand sizes
+
+def _phase_of(
+    hands: list[int],
+    dealer: int,
+    pot: tuple[int, ...],
+    tricks: list[Trick],
+    trick: tuple[int, ...],
+    leader: int,
+) -> Phase:
+    """The phase the cards played say, with every hand the size it must be then."""
     if len(pot) < 8:
-        phase = Phase.POT
         if tricks or trick:
             raise _bad("no card is played before the pot is complete")
         for seat in range(4):
-            chosen = sum(1 for i in range(len(pot)) if (dealer + 1 + (i >> 1)) & 3 == seat)
+            chosen = sum(1 for i in range(len(pot)) if pot_owner(dealer, i) == seat)
             if hands[seat].bit_count() != 13 - chosen:
                 raise _bad(f"{seat_name(seat)} should hold {13 - chosen} cards")
-    elif len(tricks) < 11:
-        phase = Phase.PLAY
+        return Phase.POT
+    if len(tricks) < 11:
         for seat in range(4):
             in_trick = 1 if (seat - leader) & 3 < len(trick) else 0
             want = 11 - len(tricks) - in_trick
             if hands[seat].bit_count() != want:
                 raise _bad(f"{seat_name(seat)} should hold {want} cards")
-    else:
-        phase = Phase.OVER
-        if trick:
-            raise _bad("no trick is played after the eleventh")
+        return Phase.PLAY
+    if trick:
+        raise _bad("no trick is played after the eleventh")
+    return Phase.OVER
 
-    # follow suit (M-10): a seat that did not follow had no card of the suit led then
+
+def _check_follows(
+    hands: list[int], tricks: list[Trick], trick: tuple[int, ...], leader: int
+) -> None:
+    """No revoke (M-10): each card played was playable from the hand its seat held then
+    (the hand now with the cards it played from then on)."""
     later = list(hands)
     plays: list[tuple[int, int, int]] = []
     for done in tricks:
         plays.extend((done.player_of(i), done.cards[0], done.cards[i]) for i in range(4))
     plays.extend(((leader + i) & 3, trick[0], trick[i]) for i in range(len(trick)))
     for seat, lead, card in reversed(plays):
-        if SUIT[card] != SUIT[lead] and later[seat] & SUIT_MASK[SUIT[lead]]:
+        held = later[seat] | BIT[card]
+        if not playable(held, SUIT[lead]) >> card & 1:
             played = format_card(card)
             raise _bad(f"{seat_name(seat)} revoked: played {played} holding the suit led")
-        later[seat] |= BIT[card]
+        later[seat] = held
 
-    # scores: one row per scored deal; a finished game includes this deal's row
+
+def _check_scores(
+    cfg: Config,
+    scope: Scope,
+    number: int,
+    turned: int,
+    history: list[tuple[int, int, int, int]],
+    phase: Phase,
+    tricks: list[Trick],
+    pot: tuple[int, ...],
+) -> None:
+    """One row of scores per scored deal, none of them ending the game before this deal;
+    a finished game includes this deal's row, as the rules score it."""
+
     def over_after(rows: list[tuple[int, int, int, int]], n: int) -> bool:
         totals = [sum(r[i] for r in rows) for i in range(4)]
         return is_over_after(cfg, scope, n, totals)
@@ -313,11 +366,6 @@ def parse_position(text: str) -> RoyalMastheadsState:
             raise _bad("the game is not over yet, so the next deal should be dealt")
     elif len(history) != number - 1:
         raise _bad(f"deal {number} comes after {number - 1} rows of scores")
-
-    hist = tuple(history)
-    info = DealInfo(cfg, seed, scope, number, dealer, turned, hist, totals_of(hist))
-    final_hands = (hands[0], hands[1], hands[2], hands[3])
-    return RoyalMastheadsState(info, phase, final_hands, pot, trick, leader, tuple(tricks))
 
 
 # -- old record formats -------------------------------------------------------------------

@@ -1,18 +1,17 @@
 """A model of how a search level plays Royal Mastheads: a conditional logit over the legal
 cards, fitted to that level's own decisions, for weighing sampled worlds.
 
-Policy-based inference (Rebstock, Solinas, Buro & Sturtevant 2019, for Skat) weighs a
-world by how likely the other seats' decisions so far would have been in it.  The first
-model tried here, ``greedy`` with a share of uniform choice
-(:mod:`~cardtable.games.royal_mastheads.play_inference`), foresees ``hard`` poorly (58% of
-its follows, 36% of its leads) and weighing by it changed nothing measurable.  This one
-scores each legal card by a weighted sum of a few dozen facts about it (is it a trump, a
-royal, does it win the trick now, is it the cheapest card that does, how long is its suit
-in the hand, is it the highest card of its suit still out, ...) and gives each the
-probability ``exp(score) / sum(exp(score))`` over the legal cards (McFadden's conditional
-logit).  The weights (:data:`WEIGHTS`) are fitted by maximum likelihood to ``hard``'s own
-decisions by ``scripts/fit_play_model.py``, which also measures how well the model
-foresees held-out decisions (docs/bots-experiments.md).
+Policy-based inference (Rebstock, Solinas, Buro & Sturtevant 2019, for Skat) weighs a world
+by how likely the other seats' decisions so far would have been in it
+(:mod:`~cardtable.games.royal_mastheads.weighed_worlds`).  ``greedy`` with a share of
+uniform choice foresees ``hard`` poorly (58% of its follows, 36% of its leads) and weighing
+by it changed nothing measurable.  This model scores each legal card by a weighted sum of a
+few dozen facts about it (is it a trump, a royal, does it win the trick now, is it the
+cheapest card that does, how long is its suit in the hand, is it the highest card of its
+suit still out, ...) and gives each the probability ``exp(score) / sum(exp(score))`` over
+the legal cards (McFadden's conditional logit). The weights (:data:`WEIGHTS`) are fitted by
+maximum likelihood to ``hard``'s own decisions by ``scripts/fit_play_model.py``, which also
+measures how well the model foresees held-out decisions (docs/bots-experiments.md).
 
 Every fact is a function of what the deciding seat knew (its hand, the trick so far, the
 cards played before, the turned card) and of the ruleset (``pagat``'s values: the weights
@@ -36,16 +35,10 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
-from cardtable.cards import iter_mask, mask_of
+from cardtable.cards import mask_of
 from cardtable.games.royal_mastheads.determinize import MastheadsSampler
-from cardtable.games.royal_mastheads.play_inference import (
-    POOL,
-    Play,
-    PlayInferenceSampler,
-    plays_of,
-)
+from cardtable.games.royal_mastheads.engine import card_list, playable, strength_table
 from cardtable.games.royal_mastheads.pot_inference import pot_weights
-from cardtable.games.royal_mastheads.rules import strength_table
 from cardtable.games.royal_mastheads.state import (
     BIT,
     RANK,
@@ -55,6 +48,12 @@ from cardtable.games.royal_mastheads.state import (
     pot_owner,
 )
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
+from cardtable.games.royal_mastheads.weighed_worlds import (
+    POOL,
+    Play,
+    PlayInferenceSampler,
+    plays_of,
+)
 
 __all__ = [
     "FEATURES",
@@ -237,11 +236,7 @@ def legal_cards(kind: Kind, hand: int, trick: Sequence[int]) -> list[int]:
     >>> legal_cards("follow", mask_of([0, 5, 20]), [3])
     [0, 5]
     """
-    if kind == "follow":
-        suited = hand & SUIT_MASK[SUIT[trick[0]]]
-        if suited:
-            return list(iter_mask(suited))
-    return list(iter_mask(hand))
+    return card_list(playable(hand, SUIT[trick[0]] if kind == "follow" else -1))
 
 
 def features(
@@ -263,129 +258,175 @@ def candidate_features(
     legal: Sequence[int],
 ) -> list[list[tuple[int, float]]]:
     """:func:`features` of each of the ``legal`` cards (worked out once a decision)."""
-    ix = _INDEX
     above_of, below_of = _ABOVE_BELOW[ctx.ace_high]
-    trumps = ctx.trumps
+    follow = _trick_facts(ctx, trick, legal) if kind == "follow" else None
     rows: list[list[tuple[int, float]]] = []
-    if kind == "follow":
-        led = SUIT[trick[0]]
-        table = strength_table(ctx.ace_high, trumps, led)
-        best = max(table[c] for c in trick)
-        strengths = [table[c] for c in legal]
-        winners = [v for v in strengths if v > best]
-        cheapest = min(winners) if winners else -1
-        loser_keys = [
-            _key(c, ctx.ace_high) for c, v in zip(legal, strengths, strict=True) if v <= best
-        ]
-        low_loser = min(loser_keys) if loser_keys else -1
-        high_loser = max(loser_keys) if loser_keys else -1
-        prize = any(_is_prize(ctx, c) for c in trick)
-        value = sum(_points(ctx, c) for c in trick) / 10.0
-        place = len(trick)
     for n, card in enumerate(legal):
-        out: list[tuple[int, float]] = []
-        s = SUIT[card]
-        r = RANK[card]
         k = _key(card, ctx.ace_high)
-        key = k / 13.0
-        n_suit = (hand & SUIT_MASK[s]).bit_count()
-        trump = s == trumps
-        royal = r > 10
-        masthead = ctx.masthead is not None and r == ctx.masthead
-        ace = r == 1
-        lowest = not hand & below_of[card]
-        highest = not hand & above_of[card]
+        n_suit = (hand & SUIT_MASK[SUIT[card]]).bit_count()
         if kind == "pot":
-            if trump:
-                out.append((ix["p_trump"], 1.0))
-                out.append((ix["p_trump_rank"], key))
-            if royal:
-                out.append((ix["p_royal"], 1.0))
-            if masthead:
-                out.append((ix["p_masthead"], 1.0))
-            if ace:
-                out.append((ix["p_ace"], 1.0))
-            out.append((ix["p_rank"], key))
-            out.append((ix["p_suit_len"], n_suit / 13.0))
-            if n_suit == 1:
-                out.append((ix["p_singleton"], 1.0))
-            if n_suit == 2:
-                out.append((ix["p_doubleton"], 1.0))
-            if lowest:
-                out.append((ix["p_lowest_of_suit"], 1.0))
-            if highest:
-                out.append((ix["p_highest_of_suit"], 1.0))
-            rows.append(out)
+            lowest = not hand & below_of[card]
+            highest = not hand & above_of[card]
+            rows.append(_pot_row(ctx, card, k / 13.0, n_suit, lowest, highest))
             continue
         # a master: every card of the suit above it is gone or in the hand
         master = not (above_of[card] & ~gone & ~hand)
-        if kind == "lead":
-            if trump:
-                out.append((ix["l_trump"], 1.0))
-                out.append((ix["l_trump_rank"], key))
-                out.append(
-                    (ix["l_trumps_held_x_trump"], (hand & SUIT_MASK[trumps]).bit_count() / 13.0)
-                )
-            if royal:
-                out.append((ix["l_royal"], 1.0))
-            if masthead:
-                out.append((ix["l_masthead"], 1.0))
-            if ace:
-                out.append((ix["l_ace"], 1.0))
-            out.append((ix["l_rank"], key))
-            out.append((ix["l_suit_len"], n_suit / 13.0))
-            if n_suit == 1:
-                out.append((ix["l_singleton"], 1.0))
-            if master:
-                out.append((ix["l_master"], 1.0))
-            if lowest:
-                out.append((ix["l_lowest_of_suit"], 1.0))
-            if highest:
-                out.append((ix["l_highest_of_suit"], 1.0))
-            rows.append(out)
-            continue
-        mine = strengths[n]
-        if mine > best:
-            out.append((ix["f_wins"], 1.0))
-            if place == 3:
-                out.append((ix["f_wins_last"], 1.0))
-            if place == 1:
-                out.append((ix["f_wins_second"], 1.0))
-            if prize:
-                out.append((ix["f_wins_prize"], 1.0))
-            if value:
-                out.append((ix["f_wins_value"], value))
-            if trump and led != trumps:
-                out.append((ix["f_wins_trump_in"], 1.0))
-            if mine == cheapest:
-                out.append((ix["f_wins_cheapest"], 1.0))
-            points = _points(ctx, card)
-            out.append((ix["f_wins_points"], points / 10.0))
+        if follow is None:
+            lowest = not hand & below_of[card]
+            highest = not hand & above_of[card]
+            rows.append(_lead_row(ctx, hand, card, k, n_suit, master, (lowest, highest)))
         else:
-            if k == high_loser:
-                out.append((ix["f_loses_highest"], 1.0))
-            if k == low_loser:
-                out.append((ix["f_loses_lowest"], 1.0))
-            if ace:
-                out.append((ix["f_ace_on_winner"], 1.0))
-        if s == led:
-            out.append((ix["f_follows"], 1.0))
-        if trump:
-            out.append((ix["f_trump"], 1.0))
-        if royal:
-            out.append((ix["f_royal"], 1.0))
-        if masthead:
-            out.append((ix["f_masthead"], 1.0))
-        if ace:
-            out.append((ix["f_ace"], 1.0))
-        out.append((ix["f_rank"], key))
-        out.append((ix["f_suit_len"], n_suit / 13.0))
-        if n_suit == 1:
-            out.append((ix["f_singleton"], 1.0))
-        if master:
-            out.append((ix["f_master"], 1.0))
-        rows.append(out)
+            rows.append(_follow_row(ctx, follow, n, card, k, n_suit, master))
     return rows
+
+
+class _TrickFacts(NamedTuple):
+    """What a follow's features need to know about the trick so far."""
+
+    led: int
+    best: int
+    strengths: list[int]
+    cheapest: int
+    low_loser: int
+    high_loser: int
+    prize: bool
+    value: float
+    place: int
+
+
+def _trick_facts(ctx: Rules, trick: Sequence[int], legal: Sequence[int]) -> _TrickFacts:
+    led = SUIT[trick[0]]
+    table = strength_table(ctx.ace_high, ctx.trumps, led)
+    best = max(table[c] for c in trick)
+    strengths = [table[c] for c in legal]
+    winners = [v for v in strengths if v > best]
+    loser_keys = [_key(c, ctx.ace_high) for c, v in zip(legal, strengths, strict=True) if v <= best]
+    return _TrickFacts(
+        led,
+        best,
+        strengths,
+        min(winners) if winners else -1,
+        min(loser_keys) if loser_keys else -1,
+        max(loser_keys) if loser_keys else -1,
+        any(_is_prize(ctx, c) for c in trick),
+        sum(_points(ctx, c) for c in trick) / 10.0,
+        len(trick),
+    )
+
+
+def _pot_row(
+    ctx: Rules, card: int, key: float, n_suit: int, lowest: bool, highest: bool
+) -> list[tuple[int, float]]:
+    ix = _INDEX
+    r = RANK[card]
+    out: list[tuple[int, float]] = []
+    if SUIT[card] == ctx.trumps:
+        out.append((ix["p_trump"], 1.0))
+        out.append((ix["p_trump_rank"], key))
+    if r > 10:
+        out.append((ix["p_royal"], 1.0))
+    if ctx.masthead is not None and r == ctx.masthead:
+        out.append((ix["p_masthead"], 1.0))
+    if r == 1:
+        out.append((ix["p_ace"], 1.0))
+    out.append((ix["p_rank"], key))
+    out.append((ix["p_suit_len"], n_suit / 13.0))
+    if n_suit == 1:
+        out.append((ix["p_singleton"], 1.0))
+    if n_suit == 2:
+        out.append((ix["p_doubleton"], 1.0))
+    if lowest:
+        out.append((ix["p_lowest_of_suit"], 1.0))
+    if highest:
+        out.append((ix["p_highest_of_suit"], 1.0))
+    return out
+
+
+def _lead_row(
+    ctx: Rules,
+    hand: int,
+    card: int,
+    k: int,
+    n_suit: int,
+    master: bool,
+    ends: tuple[bool, bool],
+) -> list[tuple[int, float]]:
+    ix = _INDEX
+    r = RANK[card]
+    key = k / 13.0
+    trumps = ctx.trumps
+    out: list[tuple[int, float]] = []
+    if SUIT[card] == trumps:
+        out.append((ix["l_trump"], 1.0))
+        out.append((ix["l_trump_rank"], key))
+        out.append((ix["l_trumps_held_x_trump"], (hand & SUIT_MASK[trumps]).bit_count() / 13.0))
+    if r > 10:
+        out.append((ix["l_royal"], 1.0))
+    if ctx.masthead is not None and r == ctx.masthead:
+        out.append((ix["l_masthead"], 1.0))
+    if r == 1:
+        out.append((ix["l_ace"], 1.0))
+    out.append((ix["l_rank"], key))
+    out.append((ix["l_suit_len"], n_suit / 13.0))
+    if n_suit == 1:
+        out.append((ix["l_singleton"], 1.0))
+    if master:
+        out.append((ix["l_master"], 1.0))
+    if ends[0]:
+        out.append((ix["l_lowest_of_suit"], 1.0))
+    if ends[1]:
+        out.append((ix["l_highest_of_suit"], 1.0))
+    return out
+
+
+def _follow_row(
+    ctx: Rules, t: _TrickFacts, n: int, card: int, k: int, n_suit: int, master: bool
+) -> list[tuple[int, float]]:
+    ix = _INDEX
+    s = SUIT[card]
+    r = RANK[card]
+    trump = s == ctx.trumps
+    out: list[tuple[int, float]] = []
+    mine = t.strengths[n]
+    if mine > t.best:
+        out.append((ix["f_wins"], 1.0))
+        if t.place == 3:
+            out.append((ix["f_wins_last"], 1.0))
+        if t.place == 1:
+            out.append((ix["f_wins_second"], 1.0))
+        if t.prize:
+            out.append((ix["f_wins_prize"], 1.0))
+        if t.value:
+            out.append((ix["f_wins_value"], t.value))
+        if trump and t.led != ctx.trumps:
+            out.append((ix["f_wins_trump_in"], 1.0))
+        if mine == t.cheapest:
+            out.append((ix["f_wins_cheapest"], 1.0))
+        out.append((ix["f_wins_points"], _points(ctx, card) / 10.0))
+    else:
+        if k == t.high_loser:
+            out.append((ix["f_loses_highest"], 1.0))
+        if k == t.low_loser:
+            out.append((ix["f_loses_lowest"], 1.0))
+        if r == 1:
+            out.append((ix["f_ace_on_winner"], 1.0))
+    if s == t.led:
+        out.append((ix["f_follows"], 1.0))
+    if trump:
+        out.append((ix["f_trump"], 1.0))
+    if r > 10:
+        out.append((ix["f_royal"], 1.0))
+    if ctx.masthead is not None and r == ctx.masthead:
+        out.append((ix["f_masthead"], 1.0))
+    if r == 1:
+        out.append((ix["f_ace"], 1.0))
+    out.append((ix["f_rank"], k / 13.0))
+    out.append((ix["f_suit_len"], n_suit / 13.0))
+    if n_suit == 1:
+        out.append((ix["f_singleton"], 1.0))
+    if master:
+        out.append((ix["f_master"], 1.0))
+    return out
 
 
 def _scores(
@@ -533,7 +574,7 @@ def _pot_log_likelihood(
 
 MIN_ESS = 64.0
 """The least effective size the weighed pool keeps (an eighth of :data:`POOL`; see
-:func:`~cardtable.games.royal_mastheads.play_inference.tempered`)."""
+:func:`~cardtable.games.royal_mastheads.weighed_worlds.tempered`)."""
 
 
 def model_sampler(
@@ -576,4 +617,4 @@ def model_sampler(
         return world_log_likelihood(view, world, vector, plays, memo, pot=not pot_kinds)
 
     prior = pot_weights(view) if pot_kinds else None
-    return PlayInferenceSampler(view, pool, pot_weights=prior, log_weigh=log_weigh, min_ess=min_ess)
+    return PlayInferenceSampler(view, log_weigh, pool, pot_weights=prior, min_ess=min_ess)

@@ -22,6 +22,17 @@ from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event, Scope
 from cardtable.core.options import Options
 from cardtable.core.rng import derive_rng, randbelow, shuffle
+from cardtable.games.royal_mastheads.engine import (
+    Deal,
+    beats,
+    cards_of,
+    legal_cards,
+    playable,
+    strength_table,
+    strength_tables,
+    trick_winner,
+    winner_of,
+)
 from cardtable.games.royal_mastheads.events import (
     CARD_TEXT,
     CardPlayed,
@@ -35,7 +46,6 @@ from cardtable.games.royal_mastheads.events import (
 )
 from cardtable.games.royal_mastheads.scoring import (
     card_point_items,
-    deal_scores,
     is_doubled,
     score_deal,
 )
@@ -44,19 +54,20 @@ from cardtable.games.royal_mastheads.state import (
     POT_BASE,
     RANK,
     SUIT,
-    SUIT_MASK,
     Config,
     DealInfo,
     Phase,
     RoyalMastheadsState,
     Trick,
     config_of,
+    pot_owner,
     totals_of,
 )
 
 __all__ = [
     "apply_checked",
     "apply_legal",
+    "apply_quietly",
     "beats",
     "cards_of",
     "deal_from_hands",
@@ -84,116 +95,21 @@ _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 _SUIT_ONE = ("a spade", "a heart", "a diamond", "a club")
 
 
-# -- trick taking (M-2, M-11) -------------------------------------------------------------
-def _strength(ace_high: bool, trumps: int, led: int) -> tuple[int, ...]:
-    out = []
-    for c in range(52):
-        r = RANK[c]
-        key = 14 if (r == 1 and ace_high) else r
-        s = SUIT[c]
-        out.append(100 + key if s == trumps else key if s == led else 0)
-    return tuple(out)
-
-
-_STRENGTH: Final[tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]] = tuple(
-    tuple(tuple(_strength(ah, t, led) for led in range(4)) for t in range(4))
-    for ah in (False, True)
-)
-
-
-def strength_table(ace_high: bool, trumps: int, led: int) -> tuple[int, ...]:
-    """Per card, how strongly it bids for a trick (M-11): trumps above the suit led above
-    the rest (0, never winning); within a suit by rank (M-2)."""
-    return _STRENGTH[ace_high][trumps][led]
-
-
-def trick_winner(cards: Sequence[int], leader: int, trumps: int, ace_high: bool) -> int:
-    """The seat that wins a trick of cards played from ``leader`` (M-11).
-
-    >>> from cardtable.cards import parse_cards
-    >>> trick_winner(parse_cards("KH AH 3H 7C"), 0, 1, False)  # pagat: the ace is low
-    0
-    >>> trick_winner(parse_cards("KH AH 3H 7C"), 0, 1, True)  # russian: aces high
-    1
-    """
-    table = _STRENGTH[ace_high][trumps][SUIT[cards[0]]]
-    best, w = table[cards[0]], 0
-    for i in range(1, len(cards)):
-        v = table[cards[i]]
-        if v > best:
-            best, w = v, i
-    return (leader + w) & 3
-
-
-def beats(card: int, trick: Sequence[int], trumps: int, ace_high: bool) -> bool:
-    """True when ``card`` played now would beat every card of the unfinished ``trick``."""
-    if not trick:
-        return True
-    table = _STRENGTH[ace_high][trumps][SUIT[trick[0]]]
-    return table[card] > max(table[c] for c in trick)
-
-
-# -- legal actions ------------------------------------------------------------------------
-# Lazily filled tables: entry ``suit << 13 | m`` is the tuple of actions for the cards of
-# ``suit`` in the 13-bit mask ``m`` (plays: card indices; pot: ``POT_BASE + card``).
-_PLAY_T: Final[list[tuple[int, ...] | None]] = [None] * (4 << 13)
-_POT_T: Final[list[tuple[int, ...] | None]] = [None] * (4 << 13)
-
-
-def _fill(table: list[tuple[int, ...] | None], base: int, key: int) -> tuple[int, ...]:
-    s, m = key >> 13, key & 0x1FFF
-    got = tuple(base + s * 13 + i for i in range(13) if m >> i & 1)
-    table[key] = got
-    return got
-
-
-def _all_of(table: list[tuple[int, ...] | None], base: int, hand: int) -> tuple[int, ...]:
-    k1 = 8192 | (hand >> 13 & 0x1FFF)
-    k2 = 16384 | (hand >> 26 & 0x1FFF)
-    k3 = 24576 | (hand >> 39)
-    k0 = hand & 0x1FFF
-    a, b, c, d = table[k0], table[k1], table[k2], table[k3]
-    if a is None:
-        a = _fill(table, base, k0)
-    if b is None:
-        b = _fill(table, base, k1)
-    if c is None:
-        c = _fill(table, base, k2)
-    if d is None:
-        d = _fill(table, base, k3)
-    return a + b + c + d
-
-
-def cards_of(mask: int) -> tuple[int, ...]:
-    """The cards of a mask in index order (from the lazily filled per-suit tables).
-
-    >>> cards_of(0b101)
-    (0, 2)
-    """
-    return _all_of(_PLAY_T, 0, mask)
-
-
 def legal_actions(state: RoyalMastheadsState) -> tuple[int, ...]:
     """Every legal action in canonical order (card index order); empty when over.
 
     In the pot phase (M-7) the player to act may put any card of their hand into the pot;
-    in play (M-10) a player must follow the suit led if able, else may play any card.
+    in play (M-10) a player must follow the suit led if able, else may play any card
+    (:func:`~cardtable.games.royal_mastheads.engine.legal_cards`).
     """
     phase = state.phase
     if phase is _PLAY:
         trick = state.trick
         hand = state.hands[(state.leader + len(trick)) & 3]
-        if trick:
-            led = SUIT[trick[0]]
-            m = hand >> (13 * led) & 0x1FFF
-            if m:
-                key = led << 13 | m
-                got = _PLAY_T[key]
-                return got if got is not None else _fill(_PLAY_T, 0, key)
-        return _all_of(_PLAY_T, 0, hand)
+        return legal_cards(hand, SUIT[trick[0]] if trick else -1)
     if phase is _POT:
-        hand = state.hands[(state.info.dealer + 1 + (len(state.pot) >> 1)) & 3]
-        return _all_of(_POT_T, POT_BASE, hand)
+        hand = state.hands[pot_owner(state.info.dealer, len(state.pot))]
+        return cards_of(hand, 1)
     return ()
 
 
@@ -212,17 +128,12 @@ def _is_legal(state: RoyalMastheadsState, action: int) -> bool:
             return False
         trick = state.trick
         hand = state.hands[(state.leader + len(trick)) & 3]
-        if not hand >> action & 1:
-            return False
-        if not trick:
-            return True
-        led = SUIT[trick[0]]
-        return SUIT[action] == led or not hand & SUIT_MASK[led]
+        return bool(playable(hand, SUIT[trick[0]] if trick else -1) >> action & 1)
     if phase is _POT:
         card = action - POT_BASE
         if not 0 <= card < POT_BASE:
             return False
-        return bool(state.hands[(state.info.dealer + 1 + (len(state.pot) >> 1)) & 3] >> card & 1)
+        return bool(state.hands[pot_owner(state.info.dealer, len(state.pot))] >> card & 1)
     return False
 
 
@@ -263,7 +174,7 @@ def explain_illegal(state: RoyalMastheadsState, action: object) -> IllegalAction
     if not hand & BIT[card]:
         return IllegalActionError("M-10", f"you do not hold {name}")
     led = SUIT[state.trick[0]] if state.trick else -1
-    if led >= 0 and SUIT[card] != led and hand & SUIT_MASK[led]:
+    if not playable(hand, led) >> card & 1:
         return IllegalActionError("M-10", f"you hold {_SUIT_ONE[led]}, so you must follow suit")
     return IllegalActionError("M-10", f"play {name} is not legal now")
 
@@ -382,7 +293,7 @@ def _finish_deal(
     info = state.info
     cfg = info.cfg
     score = score_deal(cfg, info.turned, tricks, state.pot)
-    nxt, dealt = _after_deal(state, tricks, score.scores, True)
+    nxt, dealt = _after_deal(info, state.pot, tricks, score.scores, True)
     totals = nxt.info.totals
     events: list[Event] = [
         PotAwarded(score.pot_seat, tuple(map(_TEXT_OF, state.pot))),
@@ -411,23 +322,23 @@ def _finish_deal(
     return nxt, (*events, *dealt)
 
 
-def finish_deal(state: RoyalMastheadsState, tricks: tuple[Trick, ...]) -> RoyalMastheadsState:
-    """The state after the deal's last trick (``tricks``, all 11): the deal scored, and the
-    next deal dealt or the set over.  :func:`apply_legal` reaches the same state and also
-    reports the events; fast playouts, which need no events, call this."""
-    scores = deal_scores(state.info.cfg, state.info.turned, tricks, state.pot)
-    return _after_deal(state, tricks, scores, False)[0]
+def finish_deal(deal: Deal) -> RoyalMastheadsState:
+    """The state after a :class:`~cardtable.games.royal_mastheads.engine.Deal` played to
+    its end: the deal scored, and the next deal dealt or the set over.
+    :func:`apply_legal` reaches the same state and also reports the events; playouts,
+    which need no events, call this."""
+    return _after_deal(deal.info, tuple(deal.pot), deal.tricks(), deal.scores(), False)[0]
 
 
 def _after_deal(
-    state: RoyalMastheadsState,
+    info: DealInfo,
+    pot: tuple[int, ...],
     tricks: tuple[Trick, ...],
     new: tuple[int, int, int, int],
     with_events: bool,
 ) -> tuple[RoyalMastheadsState, tuple[Event, ...]]:
     """The state after a deal scored ``new``: the set over, or the next deal (whose deal
     events come along when ``with_events``)."""
-    info = state.info
     cfg = info.cfg
     history = (*info.history, new)
     old = info.totals
@@ -438,7 +349,7 @@ def _after_deal(
         )
         final = tuple.__new__(
             RoyalMastheadsState,
-            (over_info, _OVER, (0, 0, 0, 0), state.pot, (), tricks[-1].winner, tricks),
+            (over_info, _OVER, (0, 0, 0, 0), pot, (), tricks[-1].winner, tricks),
         )
         return final, ()
     return new_deal(
@@ -471,7 +382,7 @@ def apply_legal(
         card = action - POT_BASE
         pot = state.pot
         info = state.info
-        seat = (info.dealer + 1 + (len(pot) >> 1)) & 3
+        seat = pot_owner(info.dealer, len(pot))
         h = list(hands)
         h[seat] ^= BIT[card]
         pot = (*pot, card)
@@ -506,17 +417,7 @@ def apply_legal(
         )
     a, b, c = trick
     info = state.info
-    table = _STRENGTH[info.cfg.ace_high][info.turned // 13][SUIT[a]]
-    best, w = table[a], 0
-    v = table[b]
-    if v > best:
-        best, w = v, 1
-    v = table[c]
-    if v > best:
-        best, w = v, 2
-    if table[action] > best:
-        w = 3
-    winner = (leader + w) & 3
+    winner = winner_of(strength_tables(info)[SUIT[a]], leader, a, b, c, action)
     cards = (a, b, c, action)
     tricks = (*state.tricks, Trick(leader, winner, cards))
     won = TrickWon(
@@ -529,3 +430,8 @@ def apply_legal(
         )
     nxt, events = _finish_deal(state, tricks)
     return nxt, (played, won, *events)
+
+
+def apply_quietly(state: RoyalMastheadsState, action: int) -> RoyalMastheadsState:
+    """:func:`apply_legal`'s state alone (the search's ``apply``, compiled with it)."""
+    return apply_legal(state, action)[0]

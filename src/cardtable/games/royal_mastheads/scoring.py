@@ -39,6 +39,8 @@ __all__ = [
     "pot_winner",
     "reference_card_points",
     "score_deal",
+    "seat_scores",
+    "unit_and_flat",
 ]
 
 RANK_MASK: tuple[int, ...] = (
@@ -52,7 +54,7 @@ ROYAL_MASK = RANK_MASK[11] | RANK_MASK[12] | RANK_MASK[13]
 _TABLES: dict[tuple[str, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
-def _tables(cfg: Config, turned: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def unit_and_flat(cfg: Config, turned: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per card: the unit of its rank's progression (0 for aces) and its flat ace value."""
     key = (cfg.text, turned)  # the options in words: a complete key, and cheap to hash
     got = _TABLES.get(key)
@@ -78,7 +80,7 @@ def _tables(cfg: Config, turned: int) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 def card_points(cfg: Config, turned: int, captured: Sequence[int]) -> int:
     """The card points (M-12 … M-14) of cards captured in the given order."""
-    unit, flat = _tables(cfg, turned)
+    unit, flat = unit_and_flat(cfg, turned)
     counts = [0] * 14
     total = 0
     for c in captured:
@@ -99,7 +101,7 @@ def card_point_items(cfg: Config, turned: int, captured: Sequence[int]) -> tuple
     >>> card_point_items(config_of(OPTIONS.defaults()), 1, parse_cards("7H 7S KD AC 2D"))
     (1, 2, 2, -10, 2)
     """
-    unit, flat = _tables(cfg, turned)
+    unit, flat = unit_and_flat(cfg, turned)
     counts = [0] * 14
     items = []
     for c in captured:
@@ -239,48 +241,45 @@ def score_deal(cfg: Config, turned: int, tricks: Sequence[Trick], pot: Sequence[
 def deal_scores(
     cfg: Config, turned: int, tricks: Sequence[Trick], pot: Sequence[int]
 ) -> tuple[int, int, int, int]:
-    """:func:`score_deal`'s ``scores`` alone, in one pass (for playouts and search).
+    """:func:`score_deal`'s ``scores`` alone (for playouts and search).
 
     >>> from cardtable.games.royal_mastheads import GAME
     >>> s = GAME.playout(GAME.new_game(4, seed=5, scope="unit"), __import__("random").Random(1))[0]
     >>> deal_scores(s.info.cfg, s.info.turned, s.tricks, s.pot) == s.info.history[-1]
     True
     """
-    unit, flat = _tables(cfg, turned)
+    captured: list[list[int]] = [[], [], [], []]
     counts = [0, 0, 0, 0]
     for t in tricks:
+        captured[t.winner].extend(t.cards)
         counts[t.winner] += 1
+    return seat_scores(cfg, turned, captured, counts, pot)
+
+
+def seat_scores(
+    cfg: Config,
+    turned: int,
+    captured: Sequence[Sequence[int]],
+    counts: Sequence[int],
+    pot: Sequence[int],
+) -> tuple[int, int, int, int]:
+    """Each seat's deal score from its captured trick cards (in capture order) and tricks
+    won: card points (M-12 … M-14), the pot to the seat with the most tricks (M-8) and the
+    bonuses (M-15), in one pass per seat."""
+    unit, flat = unit_and_flat(cfg, turned)
     seat = pot_winner(counts)
-    masks = [0, 0, 0, 0]
-    points = [0, 0, 0, 0]
-    ranks = [0] * 56  # seat * 14 + rank: how many of the rank the seat has captured
-    for t in tricks:
-        w = t.winner
-        base = w * 14
-        m = masks[w]
-        total = points[w]
-        for c in t.cards:
-            m |= BIT[c]
-            k = base + RANK[c]
-            n = ranks[k] + 1
-            ranks[k] = n
-            total += unit[c] * n + flat[c]
-        masks[w] = m
-        points[w] = total
-    if seat is not None:
-        base = seat * 14
-        m = masks[seat]
-        total = points[seat]
-        for c in pot:
-            m |= BIT[c]
-            k = base + RANK[c]
-            n = ranks[k] + 1
-            ranks[k] = n
-            total += unit[c] * n + flat[c]
-        masks[seat] = m
-        points[seat] = total
     out = [0, 0, 0, 0]
     for s in range(4):
-        b = bonuses(cfg, turned, masks[s], counts[s])
-        out[s] = points[s] + b[0] + b[1] + b[2] + b[3]
+        mask = 0
+        ranks = [0] * 14
+        total = 0
+        cards = [*captured[s], *pot] if s == seat else captured[s]
+        for c in cards:
+            mask |= BIT[c]
+            r = RANK[c]
+            n = ranks[r] + 1
+            ranks[r] = n
+            total += unit[c] * n + flat[c]
+        b = bonuses(cfg, turned, mask, counts[s])
+        out[s] = total + b[0] + b[1] + b[2] + b[3]
     return (out[0], out[1], out[2], out[3])

@@ -1,5 +1,6 @@
-"""How search walks Royal Mastheads: running totals, a fast apply, and a fast playout of
-the rest of the deal on hand masks (:mod:`~cardtable.games.royal_mastheads.deal_playout`).
+"""How search walks Royal Mastheads: running totals, a fast apply, and a playout of the rest
+of the deal on the engine's mutable :class:`~cardtable.games.royal_mastheads.engine.Deal`
+(:mod:`~cardtable.games.royal_mastheads.deal_playout`).
 
 >>> import random
 >>> from cardtable.games.royal_mastheads import GAME
@@ -13,14 +14,13 @@ the rest of the deal on hand masks (:mod:`~cardtable.games.royal_mastheads.deal_
 from __future__ import annotations
 
 import dataclasses
-import random
-from collections.abc import Callable
+from typing import Final
 
 from cardtable.core.kit import SearchProfile, Solved, SolveMode, Solver
 from cardtable.games.royal_mastheads import double_dummy
-from cardtable.games.royal_mastheads.deal_playout import playout
+from cardtable.games.royal_mastheads.deal_playout import random_totals
 from cardtable.games.royal_mastheads.play_model import model_sampler
-from cardtable.games.royal_mastheads.rules import apply_legal, is_over_after, legal_actions
+from cardtable.games.royal_mastheads.rules import apply_quietly, legal_actions
 from cardtable.games.royal_mastheads.state import RoyalMastheadsState
 from cardtable.games.royal_mastheads.view import RoyalMastheadsView
 
@@ -35,7 +35,6 @@ __all__ = [
     "ROLLOUT_GREEDY",
     "SCALE",
     "fast_playout",
-    "greedy_playout",
     "search_profile",
     "solve_mode",
     "solve_state",
@@ -69,12 +68,12 @@ measurement: 0 (win or lose only) 61.7% of duplicate matches, mean points 58.3 a
 
 EXPERT_SIMULATIONS = 48_000
 """Simulations per move of ``expert``: four times ``hard``'s, in two trees of 24,000, one
-per core.  On the idle machine (load average 1.0, session 11) ``scripts/level_timing.py
+per core.  On an idle machine (load average 1.0) ``scripts/level_timing.py
 royal-mastheads --level expert --games 4 --seed 1001`` measured 0.62 / 0.77 / 0.87 s a move
 (mean / 95th percentile / largest; the contract is 2 s).  It won 59.0% (49.2-68.1) of 100
 duplicate matches against ``hard`` on seed 1.  Eight times ``hard``'s (96,000, 1.26 / 1.52
 / 1.65 s a move) won 39.0% (30.0-48.8), +0.2 +- 14.8 points a deal, on seed 6; this budget,
-replayed on the same deals (session 13, rule fixed before the run), won more matches and
+replayed on the same deals (rule fixed before the run), won more matches and
 by a larger margin (docs/bots-experiments.md), so the budget went back to half the time a
 move."""
 EXPERT_SCALE = 40.0
@@ -84,8 +83,8 @@ The arena decides a duplicate match by the sign of the total margin over a deal'
 seatings, which the usual small margins (median 20 points) decide in most deals and a
 royal bonus (500) in the rest; that mix is the nearest of its form to what a seating's
 margin was worth to the match in the seed-8 row of the level before it
-(``scripts/pilot_journal.py --utility``; 0.6 / 35 / 0.4 / 600 on pilot G's journal).
-Until session 22 the reward was ``tanh(margin / 300)`` alone, nearly linear up to a royal
+(``scripts/pilot_journal.py --utility``; 0.6 / 35 / 0.4 / 600 on the play model's
+journal).  Before this mix the reward was ``tanh(margin / 300)`` alone, nearly linear up to a royal
 bonus: the level with it won points (+68.2 +- 24.2 a deal on seed 8) but 51.5 of 100
 matches (docs/bots-experiments.md)."""
 EXPERT_TAIL = (0.4, 500.0)
@@ -107,44 +106,9 @@ def to_act(state: RoyalMastheadsState) -> int | None:
     return state.to_act
 
 
-def fast_playout(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-    """Play the rest of the deal at random: each seat's total at its end, and whether the
-    game is then over."""
-    return _totals_after(state, playout(state, rng, ROLLOUT_GREEDY))
-
-
-def greedy_playout(
-    share: float,
-) -> Callable[[RoyalMastheadsState, random.Random], tuple[tuple[float, ...], bool]]:
-    """A playout like :func:`fast_playout` whose follows are greedy ``share`` of the time
-    (:func:`~cardtable.games.royal_mastheads.deal_playout.playout`'s ``greedy``), for
-    pilots (``scripts/expert_pilot.py --rollout-greedy``).
-
-    >>> import random
-    >>> from cardtable.games.royal_mastheads import GAME
-    >>> s = GAME.new_game(4, seed=3, scope="unit")
-    >>> greedy_playout(0.0)(s, random.Random(5)) == fast_playout(s, random.Random(5))
-    True
-    """
-
-    def run(state: RoyalMastheadsState, rng: random.Random) -> tuple[tuple[float, ...], bool]:
-        return _totals_after(state, playout(state, rng, share))
-
-    return run
-
-
-def _totals_after(
-    state: RoyalMastheadsState, gains: tuple[int, int, int, int]
-) -> tuple[tuple[float, ...], bool]:
-    """Each seat's total after ``gains`` are added, and whether the game is then over."""
-    info = state.info
-    totals = [t + g for t, g in zip(info.totals, gains, strict=True)]
-    over = is_over_after(info.cfg, info.scope, info.number, totals)
-    return tuple(float(t) for t in totals), over
-
-
-def _apply(state: RoyalMastheadsState, action: int) -> RoyalMastheadsState:
-    return apply_legal(state, action)[0]
+fast_playout: Final = random_totals
+"""Play the rest of the deal at random: each seat's total at its end, and whether the
+game is then over (:data:`ROLLOUT_GREEDY`: the rollouts stay random)."""
 
 
 def solve_mode(view: RoyalMastheadsView) -> SolveMode:
@@ -187,7 +151,7 @@ def search_profile() -> SearchProfile:
     the point margin shaped like a match's chances (:data:`EXPERT_SCALE`,
     :data:`EXPERT_TAIL`, :data:`EXPERT_FINAL_MARGIN`), on worlds
     weighed by how likely the other seats' plays were under the model of ``hard``
-    (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`: pilot G won 58 of
+    (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`: it won 58 of
     seed 6's 100 duplicate matches against ``hard``, where six other candidates won 38 to
     52.5).  With both, the level won 68 of seed 9's 100 duplicate matches against ``hard``
     (58.3-76.3%; docs/bots-experiments.md).
@@ -203,7 +167,7 @@ def search_profile() -> SearchProfile:
     hard = SearchProfile(
         points,
         SCALE,
-        _apply,
+        apply_quietly,
         legal_actions,
         to_act,
         None,
