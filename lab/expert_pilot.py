@@ -46,7 +46,6 @@ from cardtable.bots.ismcts import SearchAdapter, SearchResult, search
 from cardtable.bots.levels import ISMCTSBot, merge_results, tree_shares, wall_clock_cap_on
 from cardtable.core.kit import SearchProfile
 from cardtable.core.registry import AnyGame
-from cardtable.games.royal_mastheads.play_inference import play_sampler
 from cardtable.games.royal_mastheads.play_model import model_sampler
 from cardtable.games.royal_mastheads.pot_inference import pot_sampler
 from cardtable.games.rummy.playout import policy_playout
@@ -133,7 +132,6 @@ def candidate_profile(
     rollout_depth: int = 0,
     pot_inference: bool = False,
     tail: tuple[float, float] | None = None,
-    play_inference: bool = False,
     play_model: bool = False,
 ) -> SearchProfile:
     """The search profile a candidate searches with: the game's ``hard`` or ``expert``
@@ -143,9 +141,7 @@ def candidate_profile(
     ``pot_inference``, the other seats' hidden pot cards dealt by
     :func:`~cardtable.games.royal_mastheads.pot_inference.pot_sampler`, and with ``tail``
     ``(share, scale)`` that share of its margin reward a wider ``tanh``
-    (:attr:`SearchProfile.tail`), and in Royal Mastheads with ``play_inference`` its
-    worlds weighed by how likely the other seats' plays so far were in them
-    (:func:`~cardtable.games.royal_mastheads.play_inference.play_sampler`), or with
+    (:attr:`SearchProfile.tail`), and in Royal Mastheads with
     ``play_model`` by how likely the other seats' pot cards and plays so far were under
     the model fitted to ``hard``'s decisions
     (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`)."""
@@ -167,16 +163,10 @@ def candidate_profile(
         profile = dataclasses.replace(profile, sampler=pot_sampler)
     if tail is not None:
         profile = dataclasses.replace(profile, tail=tail)
-    if play_inference:
-        if game.info.name != "royal-mastheads":
-            raise ValueError("--play-inference applies to Royal Mastheads only")
-        if pot_inference:
-            raise ValueError("--play-inference and --pot-inference are not combined")
-        profile = dataclasses.replace(profile, sampler=play_sampler)
     if play_model:
         if game.info.name != "royal-mastheads":
             raise ValueError("--play-model applies to Royal Mastheads only")
-        if pot_inference or play_inference:
+        if pot_inference:
             raise ValueError("--play-model is not combined with another inference")
         profile = dataclasses.replace(profile, sampler=model_sampler)
     return profile
@@ -276,11 +266,6 @@ def main() -> int:
         help="mix SHARE of a wider tanh(margin / SCALE) into the margin reward",
     )
     p.add_argument(
-        "--play-inference",
-        action="store_true",
-        help="Royal Mastheads: weigh the sampled worlds by the others' plays so far",
-    )
-    p.add_argument(
         "--play-model",
         action="store_true",
         help="Royal Mastheads: weigh the sampled worlds by the model fitted to hard's decisions",
@@ -312,13 +297,9 @@ def main() -> int:
         p.error("--rollout-depth applies to Rummy only")
     if args.pot_inference and args.game != "royal-mastheads":
         p.error("--pot-inference applies to Royal Mastheads only")
-    if args.play_inference and args.game != "royal-mastheads":
-        p.error("--play-inference applies to Royal Mastheads only")
-    if args.play_inference and args.pot_inference:
-        p.error("--play-inference and --pot-inference are not combined")
     if args.play_model and args.game != "royal-mastheads":
         p.error("--play-model applies to Royal Mastheads only")
-    if args.play_model and (args.play_inference or args.pot_inference):
+    if args.play_model and args.pot_inference:
         p.error("--play-model is not combined with another inference")
     if args.partner and args.trees < 2:
         p.error("--partner needs --trees 2 or more (the last tree is the partner's)")
@@ -332,7 +313,6 @@ def main() -> int:
         f"{'-pot' if args.pot_inference else ''}"
         f"{f'-tail{args.tail[0]:g}x{args.tail[1]:g}' if args.tail else ''}"
         f"{f'-partner{args.partner}' if args.partner else ''}"
-        f"{'-play' if args.play_inference else ''}"
         f"{'-model' if args.play_model else ''}-{args.trees}"
     )
 
@@ -345,7 +325,6 @@ def main() -> int:
             args.rollout_depth,
             args.pot_inference,
             args.tail,
-            args.play_inference,
             args.play_model,
         )
         partner = None
