@@ -33,12 +33,12 @@ def test_the_seat_selectors_follow_the_player_count(server: ServerProcess, brows
     page.goto(f"{server.url}/?lang=cs")
     assert _visible_seats(page) == 2  # Royal Casino: two players by default, not four
     options = page.locator("select[name='royal-casino.seat.1'] option").all_inner_texts()
-    assert options[0] == "Člověk" and "Počítač: pokročilý" in options
+    assert options[0] == "Člověk" and "Počítač: klubový hráč" in options
     assert not any("level:" in o or "ismcts" in o or "hladový" in o for o in options)
     page.fill("input[name='royal-casino.players']", "4")
     assert _visible_seats(page) == 4
     page.select_option("#game-select", "rummy")
-    assert page.locator("#game-select option:checked").inner_text() == "Žolíky (Rummy)"
+    assert page.locator("#game-select option:checked").inner_text() == "Rummy"
     page.fill("input[name='rummy.players']", "3")
     assert _visible_seats(page) == 3  # not twelve
     page.fill("input[name='rummy.players']", "7")

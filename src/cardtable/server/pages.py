@@ -5,6 +5,7 @@ table and replay shells, and the player page.  Everything is escaped; no externa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
@@ -24,6 +25,7 @@ __all__ = [
     "deck_switch",
     "finished_list",
     "game_title",
+    "help_html",
     "lobby_page",
     "player_page",
     "replay_page",
@@ -125,6 +127,33 @@ def _error_of(errors: Mapping[str, str], field: str) -> tuple[str, str]:
     return attrs, f'<span class="field-error" id="{ident}">{escape(message)}</span>'
 
 
+_RULE = r"[A-Z]{1,2}-?\d+(?:\.\d+)*[a-z]?"
+_CITED = re.compile(rf"\s*\(({_RULE}(?:,\s*{_RULE})*)\)")
+
+
+def help_html(game: AnyGame, text: str, tr: Translator) -> str:
+    """An option's help as HTML: its words, and the rules it cites (``(R8.3)``, ``(C10.2,
+    SC8)``) not as ids but as one link into the game's guide, to the first of them.
+
+    >>> from cardtable.games import REGISTRY
+    >>> from cardtable.server.i18n import translator
+    >>> help_html(REGISTRY.get("rummy"), "Jokers in play (R1.4, R8)", translator("en"))
+    'Jokers in play <a class="rule-link" href="/rules/rummy?lang=en#R1.4">see the rules</a>'
+    """
+    cited: list[str] = []
+
+    def cut(found: re.Match[str]) -> str:
+        cited.extend(re.split(r",\s*", found.group(1)))
+        return ""
+
+    words = escape(_CITED.sub(cut, text).strip())
+    if not cited:
+        return words
+    href = f"/rules/{game.info.name}?lang={tr.lang}#{cited[0]}"
+    link = escape(tr.gettext("see the rules"))
+    return f'{words} <a class="rule-link" href="{escape(href)}">{link}</a>'
+
+
 def _option_field(
     game: AnyGame,
     spec: OptionSpec,
@@ -135,7 +164,7 @@ def _option_field(
     name = f"{game.info.name}.opt.{spec.name}"
     text = game.option_text(spec)
     label = escape(render_message(text.label, (), tr))
-    helptext = escape(render_message(text.help, (), tr))
+    helptext = help_html(game, render_message(text.help, (), tr), tr)
     value = values.get(name, spec.format_value(spec.default))
     invalid, error = _error_of(errors, name)
     if spec.type == "bool":
