@@ -21,17 +21,27 @@ from cardtable.server.present import render_message
 from cardtable.server.store import PlayerGame, TableRow
 
 __all__ = [
+    "RATING_EXPLAINED",
     "bdi",
     "deck_switch",
     "finished_list",
     "game_title",
     "help_html",
     "lobby_page",
+    "message_page",
     "player_page",
     "replay_page",
     "table_page",
     "table_script",
 ]
+
+
+RATING_EXPLAINED = (
+    "Your rating is how strong we are sure you are: it starts at 0, rises when you win rated "
+    "games against strong players and falls when you lose, and it grows as you play, because "
+    "each game makes us surer. Only rated games count."
+)
+"""What the rating means, for players (the leaderboard and the player page)."""
 
 
 def _json_script(data: object) -> str:
@@ -77,6 +87,23 @@ def _layout(
 {script}
 </body>
 </html>"""
+
+
+def message_page(tr: Translator, text: str, back: tuple[str, str] | None = None) -> str:
+    """A refusal or an error in the site's frame and the visitor's language: the reason
+    (already translated) and the way on, ``back`` (address and words; by default the lobby).
+
+    >>> from cardtable.server.i18n import translator
+    >>> page = message_page(translator("cs"), "Takový stůl tu není")
+    >>> '<html lang="cs">' in page and 'href="/">Zpět na úvodní stránku</a>' in page
+    True
+    """
+    href, label = back or ("/", tr.gettext("Back to the lobby"))
+    body = (
+        f'<section class="message"><h1>{escape(text)}</h1>'
+        f'<p><a href="{escape(href)}">{escape(label)}</a></p></section>'
+    )
+    return _layout(tr, f"{text} — cardtable", body)
 
 
 def bdi(name: str) -> str:
@@ -501,8 +528,7 @@ def player_page(
         return game_title(known[g], tr) if g in known else g
 
     rates = "".join(
-        f"<tr><td>{escape(title(g))}</td><td>{mu - 3 * sigma:.1f}</td>"
-        f"<td>{mu:.1f} ± {sigma:.1f}</td><td>{n}</td></tr>"
+        f"<tr><td>{escape(title(g))}</td><td>{mu - 3 * sigma:.1f}</td><td>{n}</td></tr>"
         for g, (mu, sigma, n) in sorted(ratings.items())
     )
     rows = []
@@ -521,8 +547,9 @@ def player_page(
     body = f"""<h1>{bdi(name)}</h1>
 <h2>{escape(tr.gettext("Ratings"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
-<th>{escape(tr.gettext("Rating"))}</th><th>μ ± σ</th><th>{escape(tr.gettext("Games"))}</th></tr>
+<th>{escape(tr.gettext("Rating"))}</th><th>{escape(tr.gettext("Rated games"))}</th></tr>
 </thead><tbody>{rates}</tbody></table>
+<p class="rating-help">{escape(tr.gettext(RATING_EXPLAINED))}</p>
 <h2>{escape(tr.gettext("Games"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Status"))}</th><th>{escape(tr.gettext("Result"))}</th>
