@@ -17,7 +17,7 @@ from cardtable.core.record import Record, replay
 from cardtable.core.registry import AnyGame
 from cardtable.server.conn import Conn
 from cardtable.server.i18n import Translator
-from cardtable.server.present import action_entry, log_entry
+from cardtable.server.present import action_entry, action_label, log_entry
 from cardtable.server.seats import Meta
 from cardtable.tables.table import Table, TableUpdate
 
@@ -381,6 +381,13 @@ def error_message(
     }
 
 
+def _said(game: AnyGame, before: Any, action: str, tr: Translator) -> str:
+    """A recorded action in words, as the player who made it saw the table (builds and melds
+    by their cards)."""
+    view = game.view(before, game.to_act(before))
+    return action_label(action, tr, game.describe_action(action, view))
+
+
 def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:
     """Every state of a finished table with every hand shown, step by step."""
     row = room.table.record
@@ -396,10 +403,12 @@ def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:
             game.view_to_json(game.view(state, seat)).get("hand") for seat in range(row.players)
         ]
         events = [] if i == 0 else result.events[i - 1]
+        action = None if i == 0 else record.actions[i - 1]
         steps.append(
             {
                 "version": i,
-                "action": None if i == 0 else record.actions[i - 1],
+                "action": action,
+                "label": None if action is None else _said(game, result.states[i - 1], action, tr),
                 "view": game.view_to_json(game.view(state, None)),
                 "hands": hands,
                 "events": [log_entry(game, e, names, tr) for e in events],

@@ -34,6 +34,7 @@ from cardtable.server.i18n import Translator
 
 __all__ = [
     "action_entry",
+    "action_label",
     "card_words",
     "describe_event",
     "event_json",
@@ -84,20 +85,24 @@ def action_entry(
     """
     tokens = tokens_of(text)
     in_hand = set(hand)
-    if message is not None and tr.has(message.id):
-        label = render_message(message, (), tr)
-    else:
-        verb, _, rest = text.partition(" ")
-        label = tr.gettext(f"action:{verb.lower()}")
-        if label == f"action:{verb.lower()}":
-            label = verb
-        label = (label + " " + card_words(rest)).strip()
     return {
         "text": text,
-        "label": label,
+        "label": action_label(text, tr, message),
         "cards": [t for t in tokens if t in in_hand],
         "targets": [t for t in tokens if t not in in_hand],
     }
+
+
+def action_label(text: str, tr: Translator, message: Message | None = None) -> str:
+    """An action's words: ``message`` (the game's words for it) when the catalog has it,
+    else the verb's label and the action's cards."""
+    if message is not None and tr.has(message.id):
+        return render_message(message, (), tr)
+    verb, _, rest = text.partition(" ")
+    label = tr.gettext(f"action:{verb.lower()}")
+    if label == f"action:{verb.lower()}":
+        label = verb
+    return (label + " " + card_words(rest)).strip()
 
 
 _JOKER = re.compile(r"JK'?(?:=((?:10|[2-9AJQK])(?:[SHDC]'?|\*)))?")
