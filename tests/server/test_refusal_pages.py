@@ -5,24 +5,18 @@ players; the lobby's option help cites rules by links, not ids (issue 39, point 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
-from cardtable.server.app import create_app
-from tests.server.test_daily import _play_day, scripted_settings
+from tests.server import test_daily
+from tests.server.test_daily import _play_day
 
 HTML = {"Accept": "text/html,application/xhtml+xml"}
 
 
-@pytest.fixture
-def client(database_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
-    monkeypatch.setenv("CARDTABLE_DAILY_DEALS", "2")
-    monkeypatch.setenv("CARDTABLE_DAILY_LEVEL", "random")
-    monkeypatch.delenv("CARDTABLE_DAILY_SECRET", raising=False)
-    with TestClient(create_app(scripted_settings(database_url))) as c:
-        yield c
+client = test_daily.client
+"""An in-process server whose daily challenge has two deals played against random bots."""
 
 
 def framed(html: str, lang: str) -> str:
