@@ -41,6 +41,11 @@ def test_an_unknown_address_is_a_page_of_the_site_in_the_browsers_language(
     # the API and clients that do not ask for HTML keep their JSON
     assert client.get("/api/no-such-thing", headers=HTML).json() == {"detail": "Not Found"}
     assert client.get("/no/such/page").json() == {"detail": "Not Found"}
+    # a form's address opened as a page (a reload after the form was sent)
+    r = client.get("/new", headers={**HTML, "Accept-Language": "ru"})
+    assert r.status_code == 405
+    assert framed(r.text, "ru") == "По этому адресу страницы нет."
+    assert client.get("/new").status_code == 405
 
 
 def test_a_missing_table_speaks_the_language_the_cookie_remembers(client: TestClient) -> None:

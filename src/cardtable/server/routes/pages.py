@@ -49,13 +49,15 @@ PAGE_NOT_FOUND = "There is no page at this address."
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
-    """Any 404: a page in the site's frame for a browser, the usual JSON for the API and
-    for clients that do not ask for HTML."""
+    """Any 404 (and a 405: a form's address opened as a page): a page in the site's frame
+    for a browser, the usual JSON for the API and for clients that do not ask for HTML."""
+    status = getattr(exc, "status_code", 404)
     detail = getattr(exc, "detail", "Not Found")
     wants_html = "text/html" in request.headers.get("accept", "")
     if not wants_html or request.url.path.startswith(("/api/", "/static/", "/games/")):
-        return JSONResponse({"detail": detail}, status_code=404)
-    return _refused(request, PAGE_NOT_FOUND, 404)
+        headers = getattr(exc, "headers", None)
+        return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+    return _refused(request, PAGE_NOT_FOUND, status)
 
 
 PRIVATE = "This is a deal of the daily challenge: it is shown once you have played it."
