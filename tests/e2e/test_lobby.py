@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_mastheads import play_a_card
+from tests.games.test_present_words import problems
 from tests.serverproc import ServerProcess
 
 SEATS = ".game-form:not([hidden]) .seat-choice"
@@ -204,3 +205,26 @@ def test_a_phone_shows_the_newest_log_entry_and_the_whole_breakdown(
     assert cells[3].startswith(("Победитель: ", "Победители: ")), cells[3]
     assert cells[4] == "Запись партии"
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_the_lobby_speaks_in_words_with_every_rule_option_open(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
+    """Every game's form opened, options included: no rule id, notation or English engine
+    word in what a player reads; the rules an option cites are links into its guide."""
+    page = browser.new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    for game in ("royal-casino", "rummy", "royal-mastheads"):
+        page.select_option("#game-select", game)
+        page.locator(f"fieldset[data-game='{game}'] details summary").click()
+        text = page.locator(f"fieldset[data-game='{game}']").inner_text()
+        bad = [line for line in text.splitlines() if problems(line, lang)]
+        assert not bad, bad
+        links = page.locator(f"fieldset[data-game='{game}'] a.rule-link")
+        assert links.count() >= 3
+        assert all(
+            href.startswith(f"/rules/{game}?lang={lang}#")
+            for href in links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        )
+    page.close()
