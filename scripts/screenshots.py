@@ -5,13 +5,14 @@
     python scripts/screenshots.py --out /tmp/pics --langs en ru
 
 The script writes seeded tables into a new SQLite database in a temporary folder (a table
-of each game in the middle of a hand, round or deal, with the person's turn; and one
-finished Royal Casino hand), starts ``cardtable serve`` on a free port with that folder,
-opens each page in Chromium at 1280×800 and saves, for each language:
+of each game at the start of a hand, round or deal, in the middle of it with the person's
+turn, and at its end), starts ``cardtable serve`` on a free port with that folder, opens
+each page in Chromium and saves, for each language:
 
-- ``lobby-<lang>.png``: the start page, with the finished hand in the list;
-- ``table-<game>-<lang>.png``: a table of each game, the person to play;
-- ``breakdown-<lang>.png``: the end of a Royal Casino hand with its score breakdown;
+- ``table-<game>-<moment>-<size>-<lang>.png``: the table of each game at the ``start``, in
+  the middle (``mid``) and at the ``end`` of a hand (its score breakdown), on a desktop
+  (``desktop``, 1280×800) and on a phone (``phone``, 390×844);
+- ``lobby-<lang>.png``: the start page, with the finished hands in the list;
 - ``rules-<lang>.png``: the Royal Casino guide, opened at a rule.
 
 The tables come from fixed seeds and the greedy bot's seeded moves, so the same pictures
@@ -44,12 +45,14 @@ from cardtable.server.store import ActionLine, Store, TableRow
 from cardtable.tables.table import Table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "screenshots-player-token"
 NAME = {"en": "Alice", "cs": "Jiří", "ru": "Ольга"}
 WIDTH, HEIGHT = 1280, 800
+SIZES = {"desktop": (WIDTH, HEIGHT), "phone": (390, 844)}
+"""The screens the tables are shown on, by name: a laptop and a phone."""
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 
 
@@ -67,11 +70,18 @@ class Scene:
 
 
 SCENES = (
-    Scene("casino", "royal-casino", 2, 11, 9),
-    Scene("rummy", "rummy", 2, 5, 14),
-    Scene("mastheads", "royal-mastheads", 4, 3, 22),
-    Scene("casino-end", "royal-casino", 2, 7, 0, finish=True),
+    Scene("royal-casino-start", "royal-casino", 2, 11, 0),
+    Scene("royal-casino-mid", "royal-casino", 2, 11, 9),
+    Scene("royal-casino-end", "royal-casino", 2, 7, 0, finish=True),
+    Scene("rummy-start", "rummy", 2, 5, 0),
+    Scene("rummy-mid", "rummy", 2, 5, 14),
+    Scene("rummy-end", "rummy", 2, 5, 0, finish=True),
+    Scene("royal-mastheads-start", "royal-mastheads", 4, 3, 0),
+    Scene("royal-mastheads-mid", "royal-mastheads", 4, 3, 22),
+    Scene("royal-mastheads-end", "royal-mastheads", 4, 3, 0, finish=True),
 )
+"""Each game at the start, in the middle and at the end of a hand (the key names the
+picture: ``<game>-<moment>``)."""
 
 
 def _lines(scene: Scene) -> tuple[list[ActionLine], Table]:
@@ -200,6 +210,50 @@ def _shot(page: Page, path: Path) -> Path:
     return path
 
 
+def _settled(page: Page, scene: Scene) -> None:
+    """Wait until the table is drawn (and, at the end of a hand, its breakdown shown)."""
+    page.wait_for_function("() => !document.querySelector('#app .loading')", timeout=15_000)
+    if scene.finish:
+        with contextlib.suppress(Exception):
+            page.wait_for_selector(".breakdown table", timeout=5_000)
+    page.wait_for_timeout(400)  # cards in motion come to rest
+
+
+def tables(url: str, out: Path, lang: str, browser: Browser) -> list[Path]:
+    """Every scene of every game in ``lang``, at each size; the files written."""
+    written: list[Path] = []
+    for size, (width, height) in SIZES.items():
+        phone = size == "phone"
+        context = browser.new_context(
+            viewport={"width": width, "height": height},
+            locale=lang,
+            is_mobile=phone,
+            has_touch=phone,
+        )
+        context.add_cookies([{"name": PLAYER_COOKIE, "value": TOKEN, "url": url}])
+        page = context.new_page()
+        for scene in SCENES:
+            page.goto(f"{url}/t/{scene.key}-{lang}?lang={lang}")
+            _settled(page, scene)
+            written.append(_shot(page, out / f"table-{scene.key}-{size}-{lang}.png"))
+        context.close()
+    return written
+
+
+def pages(url: str, out: Path, lang: str, browser: Browser) -> list[Path]:
+    """The lobby and a guide in ``lang`` on a desktop; the files written."""
+    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale=lang)
+    context.add_cookies([{"name": PLAYER_COOKIE, "value": TOKEN, "url": url}])
+    page = context.new_page()
+    page.goto(f"{url}/?lang={lang}")
+    written = [_shot(page, out / f"lobby-{lang}.png")]
+    page.goto(f"{url}/rules/royal-casino?lang={lang}#C9.1")
+    page.wait_for_selector(".guide")
+    written.append(_shot(page, out / f"rules-{lang}.png"))
+    context.close()
+    return written
+
+
 def take(url: str, out: Path, langs: Sequence[str], chromium: str) -> list[Path]:
     """Open every page in each language and save its picture; the files written."""
     from playwright.sync_api import sync_playwright
@@ -208,25 +262,8 @@ def take(url: str, out: Path, langs: Sequence[str], chromium: str) -> list[Path]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         for lang in langs:
-            context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT}, locale=lang)
-            context.add_cookies([{"name": PLAYER_COOKIE, "value": TOKEN, "url": url}])
-            page = context.new_page()
-
-            page.goto(f"{url}/?lang={lang}")
-            written.append(_shot(page, out / f"lobby-{lang}.png"))
-            for scene in SCENES:
-                page.goto(f"{url}/t/{scene.key}-{lang}?lang={lang}")
-                if scene.finish:
-                    page.wait_for_selector(".breakdown table")
-                    page.locator(".breakdown").scroll_into_view_if_needed()
-                    written.append(_shot(page, out / f"breakdown-{lang}.png"))
-                else:
-                    page.wait_for_selector(".hand .card.selectable, .actions .act")
-                    written.append(_shot(page, out / f"table-{scene.game}-{lang}.png"))
-            page.goto(f"{url}/rules/royal-casino?lang={lang}#C9.1")
-            page.wait_for_selector(".guide")
-            written.append(_shot(page, out / f"rules-{lang}.png"))
-            context.close()
+            written += pages(url, out, lang, browser)
+            written += tables(url, out, lang, browser)
         browser.close()
     return written
 
@@ -247,9 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--langs",
         nargs="+",
-        default=["en", "cs"],
+        default=["en", "cs", "ru"],
         choices=sorted(NAME),
-        help="the page languages (default: en cs)",
+        help="the page languages (default: en cs ru)",
     )
     parser.add_argument(
         "--chromium",

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.test_mastheads import play_a_card
+from tests.games.test_present_words import problems
 from tests.serverproc import ServerProcess
 
 SEATS = ".game-form:not([hidden]) .seat-choice"
@@ -33,12 +34,12 @@ def test_the_seat_selectors_follow_the_player_count(server: ServerProcess, brows
     page.goto(f"{server.url}/?lang=cs")
     assert _visible_seats(page) == 2  # Royal Casino: two players by default, not four
     options = page.locator("select[name='royal-casino.seat.1'] option").all_inner_texts()
-    assert options[0] == "Člověk" and "Počítač: pokročilý" in options
+    assert options[0] == "Člověk" and "Počítač: klubový hráč" in options
     assert not any("level:" in o or "ismcts" in o or "hladový" in o for o in options)
     page.fill("input[name='royal-casino.players']", "4")
     assert _visible_seats(page) == 4
     page.select_option("#game-select", "rummy")
-    assert page.locator("#game-select option:checked").inner_text() == "Žolíky (Rummy)"
+    assert page.locator("#game-select option:checked").inner_text() == "Rummy"
     page.fill("input[name='rummy.players']", "3")
     assert _visible_seats(page) == 3  # not twelve
     page.fill("input[name='rummy.players']", "7")
@@ -204,3 +205,26 @@ def test_a_phone_shows_the_newest_log_entry_and_the_whole_breakdown(
     assert cells[3].startswith(("Победитель: ", "Победители: ")), cells[3]
     assert cells[4] == "Запись партии"
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_the_lobby_speaks_in_words_with_every_rule_option_open(
+    server: ServerProcess, browser: Any, lang: str
+) -> None:
+    """Every game's form opened, options included: no rule id, notation or English engine
+    word in what a player reads; the rules an option cites are links into its guide."""
+    page = browser.new_page()
+    page.goto(f"{server.url}/?lang={lang}")
+    for game in ("royal-casino", "rummy", "royal-mastheads"):
+        page.select_option("#game-select", game)
+        page.locator(f"fieldset[data-game='{game}'] details summary").click()
+        text = page.locator(f"fieldset[data-game='{game}']").inner_text()
+        bad = [line for line in text.splitlines() if problems(line, lang)]
+        assert not bad, bad
+        links = page.locator(f"fieldset[data-game='{game}'] a.rule-link")
+        assert links.count() >= 3
+        assert all(
+            href.startswith(f"/rules/{game}?lang={lang}#")
+            for href in links.evaluate_all("els => els.map(e => e.getAttribute('href'))")
+        )
+    page.close()

@@ -175,3 +175,11 @@ def test_how_to_play_reads_only_the_guides_languages() -> None:
     assert game.how_to_play("cs") is not None
     for lang in ("de", "../state", "en.md", ""):
         assert game.how_to_play(lang) is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_guide_is_titled_with_the_name_the_lobby_gives_the_game(name: str, lang: str) -> None:
+    game = get_game(name)
+    heading = guide(game, lang).splitlines()[0]
+    assert heading == f"# {game_title(game, translator(lang))} — {TITLE[lang].lower()}", heading

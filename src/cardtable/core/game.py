@@ -329,6 +329,13 @@ class Game(ABC, Generic[S, A, V]):
             params[f.name] = value if plain else str(value)
         return Message("event:" + event.kind, params)
 
+    def describe_action(self, text: str, view: V) -> Message | None:
+        """A legal action (its canonical text) in the game's words for the seat whose
+        ``view`` it is, builds and melds named by their cards; ``None`` (the default) when
+        the game has no words for it (a UI then shows its verb and cards)."""
+        del text, view
+        return None
+
     def describe_outcome(self, outcome: Outcome) -> Message | None:
         """How a finished game ended, in words beyond its scores and winners (the outcome's
         ``detail``, which stays the engine's English text in records) as a message; ``None``

@@ -62,4 +62,6 @@ def create_app(settings: Settings | None = None, collector: Collector | None = N
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for module in (pages, api, websocket, rules, daily, players, rematch):
         app.include_router(module.router)
+    for status in (404, 405):
+        app.add_exception_handler(status, pages.not_found)
     return app

@@ -11,7 +11,7 @@ from html import escape
 
 from cardtable.core.registry import AnyGame
 from cardtable.server.i18n import Translator
-from cardtable.server.pages import _layout, game_title
+from cardtable.server.pages import RATING_EXPLAINED, _layout, game_title
 from cardtable.server.store import Attempt, DayWinner, LeaderRow, RatingPoint
 
 __all__ = [
@@ -47,6 +47,10 @@ class DailyGame:
     attempt: Attempt | None
     rank: int | None = None
     field: int = 0
+
+
+NOBODY_YET = "Nobody on this board yet: play rated games to be the first."
+"""An empty leaderboard."""
 
 
 def _title(name: str, known: Mapping[str, AnyGame], tr: Translator) -> str:
@@ -209,22 +213,30 @@ def leaderboards_page(
         lines = "".join(
             f'<tr data-player="{escape(r.player_id)}"><td>{i}</td>'
             f'<td><a href="/player/{escape(r.player_id)}">{escape(r.name)}</a></td>'
-            f"<td>{r.rating:.1f}</td><td>{r.mu:.1f} ± {r.sigma:.1f}</td><td>{r.games}</td></tr>"
+            f"<td>{r.rating:.1f}</td><td>{r.games}</td></tr>"
             for i, r in enumerate(rows, 1)
+        )
+        table = (
+            f'<table class="list"><thead><tr><th>{escape(tr.gettext("Rank"))}</th>'
+            f"<th>{escape(tr.gettext('Player'))}</th><th>{escape(tr.gettext('Rating'))}</th>"
+            f"<th>{escape(tr.gettext('Rated games'))}</th></tr></thead>"
+            f"<tbody>{lines}</tbody></table>"
+            if rows
+            else f'<p class="muted">{escape(tr.gettext(NOBODY_YET))}</p>'
         )
         parts.append(
             f'<section id="board-{game.info.name}"><h2>{escape(game_title(game, tr))}</h2>'
-            f'<table class="list"><thead><tr><th>{escape(tr.gettext("Rank"))}</th>'
-            f"<th>{escape(tr.gettext('Player'))}</th><th>{escape(tr.gettext('Rating'))}</th>"
-            f"<th>μ ± σ</th><th>{escape(tr.gettext('Games'))}</th></tr></thead>"
-            f"<tbody>{lines}</tbody></table></section>"
+            f"{table}</section>"
         )
     note = tr.nfmt(
         "Players with at least {num} rated game.",
         "Players with at least {num} rated games.",
         min_games,
     )
-    body = f"<h1>{escape(tr.gettext('Leaderboards'))}</h1><p>{escape(note)}</p>" + "".join(parts)
+    body = (
+        f"<h1>{escape(tr.gettext('Leaderboards'))}</h1><p>{escape(note)}</p>"
+        f'<p class="rating-help">{escape(tr.gettext(RATING_EXPLAINED))}</p>' + "".join(parts)
+    )
     return _layout(tr, tr.gettext("Leaderboards") + " — cardtable", body, None, "/leaderboard")
 
 

@@ -41,9 +41,17 @@ class ClientError(Exception):
         self.extra = dict(extra or {})
 
     def text(self, tr: Translator) -> str:
-        """The reason in ``tr``'s language (as given when it is not a catalog id)."""
+        """The reason in ``tr``'s language.  The engine's own reason (not a catalog id) is
+        English: it is given to English readers, and to others nothing beyond the error's
+        translated code and the rule it cites, which links into their guide.
+
+        >>> from cardtable.server.i18n import translator
+        >>> e = ClientError("illegal", "you own a build, so you may not trail", "C6.1")
+        >>> e.text(translator("en")), e.text(translator("cs"))
+        ('you own a build, so you may not trail', '')
+        """
         if self.params is None:
-            return self.message
+            return self.message if tr.lang == "en" else ""
         if self.plural is not None:
             num = self.params.get("num", 1)
             count = num if isinstance(num, int) else 1

@@ -17,7 +17,7 @@ from cardtable.core.record import Record, replay
 from cardtable.core.registry import AnyGame
 from cardtable.server.conn import Conn
 from cardtable.server.i18n import Translator
-from cardtable.server.present import action_entry, log_entry
+from cardtable.server.present import action_entry, action_label, log_entry
 from cardtable.server.seats import Meta
 from cardtable.tables.table import Table, TableUpdate
 
@@ -130,21 +130,30 @@ def event_entry(
     return {"v": version, **log_entry(game, event, names, tr)}
 
 
-_ENTRIES: dict[tuple[str, str], tuple[str, list[str]]] = {}
-"""Label and tokens of an action text, by language: the same moves recur at every table."""
+_ENTRIES: dict[tuple[Any, ...], tuple[str, list[str]]] = {}
+"""Label and tokens of an action, by language and by the game's words for it: the same
+moves recur at every table."""
 ENTRIES_KEPT = 10_000
 """How many action texts :data:`_ENTRIES` holds before it starts over (the soak: at
 100,000 they were 80 MB, and most captures never recur)."""
 
 
-def _legal_entry(text: str, in_hand: set[str], tr: Translator) -> dict[str, Any]:
-    """:func:`~cardtable.server.present.action_entry`, its label and tokens remembered."""
-    key = (tr.lang, text)
+def _legal_entry(
+    game: AnyGame, view: Any, text: str, in_hand: set[str], tr: Translator
+) -> dict[str, Any]:
+    """:func:`~cardtable.server.present.action_entry`, its label and tokens remembered.
+    The label names builds and melds by their cards, which the seat's ``view`` tells."""
+    message = game.describe_action(text, view)
+    key: tuple[Any, ...] = (
+        (tr.lang, text)
+        if message is None
+        else (tr.lang, text, message.id, tuple(message.params.items()))
+    )
     got = _ENTRIES.get(key)
     if got is None:
         if len(_ENTRIES) >= ENTRIES_KEPT:
             _ENTRIES.clear()
-        entry = action_entry(text, (), tr)  # with no hand, every token is a target
+        entry = action_entry(text, (), tr, message)  # with no hand, every token is a target
         got = _ENTRIES[key] = (entry["label"], entry["targets"])
     label, tokens = got
     return {
@@ -192,12 +201,15 @@ def view_fields(room: Shown, conn: Conn, moment: Moment | None = None) -> dict[s
         moment = Moment(room)
     seat = conn.seat
     game = room.game
-    view_json = game.view_to_json(room.table.view(seat))
+    view = room.table.view(seat)
+    view_json = game.view_to_json(view)
     legal: list[dict[str, Any]] = []
     if seat is not None and moment.to_act == seat:
         hand = view_json.get("hand") or []
         in_hand = {str(c) for c in hand} if isinstance(hand, list) else set()
-        legal = [_legal_entry(text, in_hand, conn.tr) for text, _ in room.legal_texts(seat)]
+        legal = [
+            _legal_entry(game, view, text, in_hand, conn.tr) for text, _ in room.legal_texts(seat)
+        ]
     top = moment.top
     return {
         "table": top["table"],
@@ -369,6 +381,13 @@ def error_message(
     }
 
 
+def _said(game: AnyGame, before: Any, action: str, tr: Translator) -> str:
+    """A recorded action in words, as the player who made it saw the table (builds and melds
+    by their cards)."""
+    view = game.view(before, game.to_act(before))
+    return action_label(action, tr, game.describe_action(action, view))
+
+
 def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:
     """Every state of a finished table with every hand shown, step by step."""
     row = room.table.record
@@ -384,10 +403,12 @@ def replay_steps(room: Shown, tr: Translator) -> dict[str, Any]:
             game.view_to_json(game.view(state, seat)).get("hand") for seat in range(row.players)
         ]
         events = [] if i == 0 else result.events[i - 1]
+        action = None if i == 0 else record.actions[i - 1]
         steps.append(
             {
                 "version": i,
-                "action": None if i == 0 else record.actions[i - 1],
+                "action": action,
+                "label": None if action is None else _said(game, result.states[i - 1], action, tr),
                 "view": game.view_to_json(game.view(state, None)),
                 "hands": hands,
                 "events": [log_entry(game, e, names, tr) for e in events],

@@ -5,6 +5,7 @@ table and replay shells, and the player page.  Everything is escaped; no externa
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from importlib import resources
@@ -20,16 +21,27 @@ from cardtable.server.present import render_message
 from cardtable.server.store import PlayerGame, TableRow
 
 __all__ = [
+    "RATING_EXPLAINED",
     "bdi",
     "deck_switch",
     "finished_list",
     "game_title",
+    "help_html",
     "lobby_page",
+    "message_page",
     "player_page",
     "replay_page",
     "table_page",
     "table_script",
 ]
+
+
+RATING_EXPLAINED = (
+    "Your rating is how strong we are sure you are: it starts at 0, rises when you win rated "
+    "games against strong players and falls when you lose, and it grows as you play, because "
+    "each game makes us surer. Only rated games count."
+)
+"""What the rating means, for players (the leaderboard and the player page)."""
 
 
 def _json_script(data: object) -> str:
@@ -75,6 +87,23 @@ def _layout(
 {script}
 </body>
 </html>"""
+
+
+def message_page(tr: Translator, text: str, back: tuple[str, str] | None = None) -> str:
+    """A refusal or an error in the site's frame and the visitor's language: the reason
+    (already translated) and the way on, ``back`` (address and words; by default the lobby).
+
+    >>> from cardtable.server.i18n import translator
+    >>> page = message_page(translator("cs"), "Takový stůl tu není")
+    >>> '<html lang="cs">' in page and 'href="/">Zpět na úvodní stránku</a>' in page
+    True
+    """
+    href, label = back or ("/", tr.gettext("Back to the lobby"))
+    body = (
+        f'<section class="message"><h1>{escape(text)}</h1>'
+        f'<p><a href="{escape(href)}">{escape(label)}</a></p></section>'
+    )
+    return _layout(tr, f"{text} — cardtable", body)
 
 
 def bdi(name: str) -> str:
@@ -125,6 +154,33 @@ def _error_of(errors: Mapping[str, str], field: str) -> tuple[str, str]:
     return attrs, f'<span class="field-error" id="{ident}">{escape(message)}</span>'
 
 
+_RULE = r"[A-Z]{1,2}-?\d+(?:\.\d+)*[a-z]?"
+_CITED = re.compile(rf"\s*\(({_RULE}(?:,\s*{_RULE})*)\)")
+
+
+def help_html(game: AnyGame, text: str, tr: Translator) -> str:
+    """An option's help as HTML: its words, and the rules it cites (``(R8.3)``, ``(C10.2,
+    SC8)``) not as ids but as one link into the game's guide, to the first of them.
+
+    >>> from cardtable.games import REGISTRY
+    >>> from cardtable.server.i18n import translator
+    >>> help_html(REGISTRY.get("rummy"), "Jokers in play (R1.4, R8)", translator("en"))
+    'Jokers in play <a class="rule-link" href="/rules/rummy?lang=en#R1.4">see the rules</a>'
+    """
+    cited: list[str] = []
+
+    def cut(found: re.Match[str]) -> str:
+        cited.extend(re.split(r",\s*", found.group(1)))
+        return ""
+
+    words = escape(_CITED.sub(cut, text).strip())
+    if not cited:
+        return words
+    href = f"/rules/{game.info.name}?lang={tr.lang}#{cited[0]}"
+    link = escape(tr.gettext("see the rules"))
+    return f'{words} <a class="rule-link" href="{escape(href)}">{link}</a>'
+
+
 def _option_field(
     game: AnyGame,
     spec: OptionSpec,
@@ -135,7 +191,7 @@ def _option_field(
     name = f"{game.info.name}.opt.{spec.name}"
     text = game.option_text(spec)
     label = escape(render_message(text.label, (), tr))
-    helptext = escape(render_message(text.help, (), tr))
+    helptext = help_html(game, render_message(text.help, (), tr), tr)
     value = values.get(name, spec.format_value(spec.default))
     invalid, error = _error_of(errors, name)
     if spec.type == "bool":
@@ -472,8 +528,7 @@ def player_page(
         return game_title(known[g], tr) if g in known else g
 
     rates = "".join(
-        f"<tr><td>{escape(title(g))}</td><td>{mu - 3 * sigma:.1f}</td>"
-        f"<td>{mu:.1f} ± {sigma:.1f}</td><td>{n}</td></tr>"
+        f"<tr><td>{escape(title(g))}</td><td>{mu - 3 * sigma:.1f}</td><td>{n}</td></tr>"
         for g, (mu, sigma, n) in sorted(ratings.items())
     )
     rows = []
@@ -492,8 +547,9 @@ def player_page(
     body = f"""<h1>{bdi(name)}</h1>
 <h2>{escape(tr.gettext("Ratings"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
-<th>{escape(tr.gettext("Rating"))}</th><th>μ ± σ</th><th>{escape(tr.gettext("Games"))}</th></tr>
+<th>{escape(tr.gettext("Rating"))}</th><th>{escape(tr.gettext("Rated games"))}</th></tr>
 </thead><tbody>{rates}</tbody></table>
+<p class="rating-help">{escape(tr.gettext(RATING_EXPLAINED))}</p>
 <h2>{escape(tr.gettext("Games"))}</h2>
 <table class="list"><thead><tr><th>{escape(tr.gettext("Game"))}</th>
 <th>{escape(tr.gettext("Status"))}</th><th>{escape(tr.gettext("Result"))}</th>

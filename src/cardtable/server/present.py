@@ -34,6 +34,8 @@ from cardtable.server.i18n import Translator
 
 __all__ = [
     "action_entry",
+    "action_label",
+    "card_words",
     "describe_event",
     "event_json",
     "log_entry",
@@ -72,20 +74,53 @@ _PRETTY: dict[str, str] = {}
 """Texts already written with symbols: the same cards and moves recur at every table."""
 
 
-def action_entry(text: str, hand: Sequence[str], tr: Translator) -> dict[str, Any]:
-    """One legal action for the page: its text, a localized label, hand cards and targets."""
+def action_entry(
+    text: str, hand: Sequence[str], tr: Translator, message: Message | None = None
+) -> dict[str, Any]:
+    """One legal action for the page: its text, a localized label, hand cards and targets.
+
+    The label is ``message`` (the game's words for the action,
+    :meth:`~cardtable.core.game.Game.describe_action`) when the catalog has it, else the
+    verb's label and the action's cards.
+    """
     tokens = tokens_of(text)
     in_hand = set(hand)
+    return {
+        "text": text,
+        "label": action_label(text, tr, message),
+        "cards": [t for t in tokens if t in in_hand],
+        "targets": [t for t in tokens if t not in in_hand],
+    }
+
+
+def action_label(text: str, tr: Translator, message: Message | None = None) -> str:
+    """An action's words: ``message`` (the game's words for it) when the catalog has it,
+    else the verb's label and the action's cards."""
+    if message is not None and tr.has(message.id):
+        return render_message(message, (), tr)
     verb, _, rest = text.partition(" ")
     label = tr.gettext(f"action:{verb.lower()}")
     if label == f"action:{verb.lower()}":
         label = verb
-    return {
-        "text": text,
-        "label": (label + " " + pretty_text(rest)).strip(),
-        "cards": [t for t in tokens if t in in_hand],
-        "targets": [t for t in tokens if t not in in_hand],
-    }
+    return (label + " " + card_words(rest)).strip()
+
+
+_JOKER = re.compile(r"JK'?(?:=((?:10|[2-9AJQK])(?:[SHDC]'?|\*)))?")
+
+
+def _joker(m: re.Match[str]) -> str:
+    meaning = m.group(1)
+    return "🃏" if meaning is None else f"🃏({meaning.rstrip('*')})"
+
+
+def card_words(text: str) -> str:
+    """Cards as a player reads them: suit symbols, a joker as 🃏 with the card it stands
+    for, and no mark for the second pack (two equal cards look alike on the table).
+
+    >>> card_words("JK=6H 7H' 5D+4S JK'=7*")
+    '🃏(6♥) 7♥ 5♦+4♠ 🃏(7)'
+    """
+    return pretty_text(_JOKER.sub(_joker, text)).replace("'", "")
 
 
 _PLAIN = (str, int, bool, float, type(None))
@@ -143,9 +178,9 @@ def _param_text(value: Param, names: Sequence[str]) -> str:
     if isinstance(value, SeatRef):
         return _seat_name(names, value.seat)
     if isinstance(value, CardRef):
-        return pretty_text(value.card) if value.card else "??"
+        return card_words(value.card) if value.card else "??"
     if isinstance(value, CardsRef):
-        return " ".join(pretty_text(c) if c else "??" for c in value.cards)
+        return " ".join(card_words(c) if c else "??" for c in value.cards)
     return "" if value is None else str(value)
 
 
@@ -186,7 +221,7 @@ def score_json(
         "rows": [
             {
                 "label": render_message(row.label, names, tr),
-                "values": [v if isinstance(v, int) else pretty_text(v) for v in row.values],
+                "values": [v if isinstance(v, int) else card_words(v) for v in row.values],
                 "total": row.total,
             }
             for row in table.rows

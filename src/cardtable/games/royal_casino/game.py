@@ -254,6 +254,10 @@ class RoyalCasinoGame(Game[RoyalCasinoState, RoyalCasinoAction, RoyalCasinoView]
         """An event as a message id with typed parameters (see ``present``)."""
         return present.describe_event(event) or super().describe_event(event)
 
+    def describe_action(self, text: str, view: RoyalCasinoView) -> Message | None:
+        """A legal action in words, builds and melds by their cards (see ``present``)."""
+        return present.describe_action(text, view)
+
     def option_text(self, spec: OptionSpec) -> OptionText:
         """An option's label, help and choice labels as message ids."""
         return present.option_text(spec)

@@ -9,6 +9,8 @@ and the hand's score breakdown as rows.  The message ids are in ``locale/*/messa
 
 from __future__ import annotations
 
+import re
+
 from cardtable.core.game import Event, Outcome
 from cardtable.core.options import OptionSpec
 from cardtable.core.present import (
@@ -16,14 +18,16 @@ from cardtable.core.present import (
     CardsRef,
     Message,
     OptionText,
+    Param,
     ScoreRow,
     ScoreTable,
     SeatRef,
 )
 from cardtable.games.royal_casino import events as ev
-from cardtable.games.royal_casino.events import capture_value
+from cardtable.games.royal_casino.events import mask_texts
+from cardtable.games.royal_casino.view import RoyalCasinoView
 
-__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
+__all__ = ["describe_action", "describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def describe_event(event: Event) -> Message | None:
@@ -40,18 +44,24 @@ def describe_event(event: Event) -> Message | None:
             "{name} trailed {card}", {"name": SeatRef(event.seat), "card": CardRef(event.card)}
         )
     if isinstance(event, ev.Captured):
-        # A captured build is named by its value in brackets, as the move notation writes a
-        # build ("[7H 2H]"): build numbers change while a hand goes on, the value does not
-        # (every build a card captures has that card's capture value, C5.2).
-        value = capture_value(event.card)
-        taken = CardsRef((*event.loose, *(f"[{value}]" for _ in event.builds)))
+        # Every card taken but the one that took them: loose cards and builds alike, by
+        # their cards (build numbers change while a hand goes on and mean nothing to a
+        # player reading the log).
+        taken = list(event.taken)
+        if event.card in taken:
+            taken.remove(event.card)
         msgid = (
             "{name} took {cards} with {card} — sweep"
             if event.sweep
             else "{name} took {cards} with {card}"
         )
         return Message(
-            msgid, {"name": SeatRef(event.seat), "cards": taken, "card": CardRef(event.card)}
+            msgid,
+            {
+                "name": SeatRef(event.seat),
+                "cards": CardsRef(tuple(taken)),
+                "card": CardRef(event.card),
+            },
         )
     if isinstance(event, ev.Built):
         return Message(
@@ -64,15 +74,16 @@ def describe_event(event: Event) -> Message | None:
             },
         )
     if isinstance(event, ev.Added):
-        return Message(
-            "{name} added {card} to {owner}'s {value}-build",
-            {
-                "name": SeatRef(event.seat),
-                "card": CardRef(event.card),
-                "owner": SeatRef(event.previous_owner),
-                "value": event.value,
-            },
-        )
+        params: dict[str, Param] = {
+            "name": SeatRef(event.seat),
+            "card": CardRef(event.card),
+            "owner": SeatRef(event.previous_owner),
+            "value": event.value,
+        }
+        if event.loose:
+            params["cards"] = CardsRef(event.loose)
+            return Message("{name} added {card} and {cards} to {owner}'s {value}-build", params)
+        return Message("{name} added {card} to {owner}'s {value}-build", params)
     if isinstance(event, ev.Raised):
         return Message(
             "{name} raised {owner}'s {old}-build to {value} with {card}",
@@ -94,6 +105,80 @@ def describe_event(event: Event) -> Message | None:
     if isinstance(event, ev.GameOver):
         return Message("Game over: {scores}", {"scores": " : ".join(map(str, event.scores))})
     return None
+
+
+_ITEM = re.compile(r"\[[^\]]*\]|b\d+|\S+")
+
+
+def _items(text: str, view: RoyalCasinoView | None) -> tuple[str, ...]:
+    """The cards, groups (``[5D 4S]``) and builds (``b1``) of a move's list, each a token of
+    cards: a group or a build as its cards joined by ``+`` (``5D+4S``)."""
+    out: list[str] = []
+    for item in _ITEM.findall(text):
+        if item.startswith("["):
+            out.append("+".join(item[1:-1].split()))
+        elif item[0] == "b" and item[1:].isdigit():
+            out.append("+".join(c or "??" for c in _build_cards(view, int(item[1:]))))
+        elif item != "+":
+            out.append(item)
+    return tuple(out)
+
+
+def _build_cards(view: RoyalCasinoView | None, number: int) -> tuple[str | None, ...]:
+    """The cards of build ``b<number>`` of the view, highest first (a hidden card when the
+    view has no such build)."""
+    if view is None or not 1 <= number <= len(view.builds):
+        return (None,)
+    return tuple(reversed(mask_texts(view.builds[number - 1].mask)))
+
+
+_MOVE = re.compile(
+    r"(?P<verb>trail|capture|build|add|raise) (?P<card>\S+)"
+    r"(?: -> (?:(?P<value>\d+) \((?P<kind>single|multi)\)|b(?P<build>\d+)(?:=(?P<new>\d+))?))?"
+    r"(?:: (?P<list>.*)| \+ (?P<more>.*))?"
+)
+
+
+def describe_action(text: str, view: RoyalCasinoView | None) -> Message | None:
+    """A move (its canonical text) in words, builds named by their cards: ``build 8C -> 14
+    (single): 6C`` is "Build 14 from 8♣ and 6♣".  ``None`` for a text that is not a move.
+
+    >>> m = describe_action("build 8C -> 14 (single): 6C", None)
+    >>> m.id if m else None
+    'Build {value} from {card} and {cards}'
+    """
+    found = _MOVE.fullmatch(text)
+    if found is None:
+        return None
+    verb = found["verb"]
+    card = CardRef(found["card"])
+    listed = _items(found["list"] or found["more"] or "", view)
+    if verb == "trail":
+        return Message("Trail {card}", {"card": card})
+    if verb == "capture":
+        return Message("Take {cards} with {card}", {"cards": CardsRef(listed), "card": card})
+    if verb == "build":
+        msgid = (
+            "Build a multiple {value} from {card} and {cards}"
+            if found["kind"] == "multi"
+            else "Build {value} from {card} and {cards}"
+        )
+        return Message(
+            msgid, {"value": int(found["value"]), "card": card, "cards": CardsRef(listed)}
+        )
+    build = CardsRef(_build_cards(view, int(found["build"] or 0)))
+    if verb == "add":
+        if listed:
+            return Message(
+                "Add {card} and {cards} to the build {build}",
+                {"card": card, "cards": CardsRef(listed), "build": build},
+            )
+        return Message("Add {card} to the build {build}", {"card": card, "build": build})
+    params: dict[str, Param] = {"build": build, "value": int(found["new"] or 0), "card": card}
+    if listed:
+        params["cards"] = CardsRef(listed)
+        return Message("Raise the build {build} to {value} with {card} and take {cards}", params)
+    return Message("Raise the build {build} to {value} with {card}", params)
 
 
 def option_text(spec: OptionSpec) -> OptionText:

@@ -314,6 +314,10 @@ class RoyalMastheadsGame(Game[RoyalMastheadsState, RoyalMastheadsAction, RoyalMa
         """An event as a message id with typed parameters (see ``present``)."""
         return present.describe_event(event) or super().describe_event(event)
 
+    def describe_action(self, text: str, view: RoyalMastheadsView) -> Message | None:
+        """A legal action in words, builds and melds by their cards (see ``present``)."""
+        return present.describe_action(text, view)
+
     def option_text(self, spec: OptionSpec) -> OptionText:
         """An option's label, help and choice labels as message ids."""
         return present.option_text(spec)

@@ -17,7 +17,7 @@ from cardtable.core.options import OptionSpec
 from cardtable.core.present import CardRef, Message, OptionText, ScoreRow, ScoreTable, SeatRef
 from cardtable.games.royal_mastheads import events as ev
 
-__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
+__all__ = ["describe_action", "describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def _scores(values: tuple[int, ...]) -> str:
@@ -77,6 +77,20 @@ def describe_outcome(outcome: Outcome) -> Message | None:
     if found.group(2):
         return Message("{num} deal, co-winners", {"num": num}, plural="{num} deals, co-winners")
     return Message("{num} deal", {"num": num}, plural="{num} deals")
+
+
+def describe_action(text: str, view: object) -> Message | None:
+    """A move (``pot 2C``, ``play KS``) in words; ``None`` for a text that is not one.
+
+    >>> describe_action("pot 2C", None)
+    Message(id='Put {card} into the pot', params={'card': CardRef(card='2C')}, plural=None)
+    """
+    verb, _, card = text.partition(" ")
+    if verb == "pot" and card:
+        return Message("Put {card} into the pot", {"card": CardRef(card)})
+    if verb == "play" and card:
+        return Message("Play {card}", {"card": CardRef(card)})
+    return None
 
 
 def option_text(spec: OptionSpec) -> OptionText:

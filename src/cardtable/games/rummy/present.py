@@ -25,8 +25,9 @@ from cardtable.core.present import (
 from cardtable.games.rummy import events as ev
 from cardtable.games.rummy.scoring import CLOSER_BONUS, PENALTY
 from cardtable.games.rummy.state import parse_phys
+from cardtable.games.rummy.view import RummyView
 
-__all__ = ["describe_event", "describe_outcome", "option_text", "score_table"]
+__all__ = ["describe_action", "describe_event", "describe_outcome", "option_text", "score_table"]
 
 
 def describe_event(event: Event) -> Message | None:
@@ -56,13 +57,12 @@ def describe_event(event: Event) -> Message | None:
         )
     if isinstance(event, ev.LaidOff):
         return Message(
-            "{name} laid {card} off onto M{meld}",
-            {"name": SeatRef(event.seat), "card": CardRef(event.card), "meld": event.meld + 1},
+            "{name} laid off {card}", {"name": SeatRef(event.seat), "card": CardRef(event.card)}
         )
     if isinstance(event, ev.SwappedJoker):
         return Message(
-            "{name} swapped {card} for the joker in M{meld}",
-            {"name": SeatRef(event.seat), "card": CardRef(event.card), "meld": event.meld + 1},
+            "{name} took a joker from a meld for {card}",
+            {"name": SeatRef(event.seat), "card": CardRef(event.card)},
         )
     if isinstance(event, ev.Discarded):
         return Message(
@@ -77,6 +77,65 @@ def describe_event(event: Event) -> Message | None:
         return Message("Round {round} is blocked", {"round": event.round})
     if isinstance(event, ev.GameEnded):
         return Message("Game over: {scores}", {"scores": " : ".join(map(str, event.totals))})
+    return None
+
+
+_LAYOFF = re.compile(r"LAYOFF (\S+)->M(\d+)(?: as (\S+))?")
+_SWAP = re.compile(r"SWAP (\S+)<->(\S+) in M(\d+)")
+
+
+def _meld(view: RummyView | None, number: int) -> CardsRef:
+    """Meld ``M<number>`` of the view as its cards (a hidden card when there is none)."""
+    if view is not None:
+        for meld in view.melds:
+            if meld.number == number:
+                return CardsRef(meld.cards)
+    return CardsRef((None,))
+
+
+def _taken(view: RummyView | None, depth: int) -> CardsRef:
+    """The discard-pile cards ``TAKE@<depth>`` takes: the card that deep, and the cards
+    above it when the table takes them along (R11)."""
+    pile = view.discard if view is not None else ()
+    if depth >= len(pile):
+        return CardsRef((None,))
+    if view is not None and "anyWithAbove" in view.options:
+        return CardsRef(pile[len(pile) - 1 - depth :])
+    return CardsRef((pile[len(pile) - 1 - depth],))
+
+
+def describe_action(text: str, view: RummyView | None) -> Message | None:
+    """An action (its canonical text) in words, melds named by their cards: ``LAYOFF
+    8C->M1`` is "Lay off 8♣ on 5♣ 6♣ 7♣".  ``None`` for a text that is not an action.
+
+    >>> describe_action("MELD 5H JK=6H 7H", None)
+    Message(id='Meld {cards}', params={'cards': CardsRef(cards=('5H', 'JK=6H', '7H'))}, plural=None)
+    """
+    verb, _, rest = text.partition(" ")
+    if verb == "DRAW_STOCK":
+        return Message("Draw from the stock")
+    if verb == "TAKE_DISCARD" or verb.startswith("TAKE@"):
+        depth = int(verb[5:]) if verb[5:].isdigit() else 0
+        return Message("Take {cards} from the discard pile", {"cards": _taken(view, depth)})
+    if verb == "MELD":
+        return Message("Meld {cards}", {"cards": CardsRef(tuple(rest.split()))})
+    if verb == "DISCARD":
+        return Message("Discard {card}", {"card": CardRef(rest)})
+    found = _LAYOFF.fullmatch(text)
+    if found is not None:
+        meld = _meld(view, int(found[2]))
+        if found[3]:
+            return Message(
+                "Lay off {card} as {meaning} on {meld}",
+                {"card": CardRef(found[1]), "meaning": CardRef(found[3]), "meld": meld},
+            )
+        return Message("Lay off {card} on {meld}", {"card": CardRef(found[1]), "meld": meld})
+    found = _SWAP.fullmatch(text)
+    if found is not None:
+        return Message(
+            "Swap {card} for the joker in {meld}",
+            {"card": CardRef(found[1]), "meld": _meld(view, int(found[3]))},
+        )
     return None
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 from datetime import date
-from html import escape
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
@@ -23,6 +22,7 @@ from cardtable.server.boards import (
     daily_page,
 )
 from cardtable.server.daily import AlreadyPlayedError, today
+from cardtable.server.pages import message_page
 from cardtable.server.routes.web import PLAYER_COOKIE, daily_of, hub_of, remember, tr_of
 
 __all__ = ["router"]
@@ -39,9 +39,8 @@ def _page(request: Request, html: str, status: int = 200) -> HTMLResponse:
 
 def _message(request: Request, text: str, status: int, link: str = "/daily") -> HTMLResponse:
     tr = tr_of(request)
-    back = escape(tr.gettext("Daily challenge"))
-    body = f'<h1>{escape(text)}</h1><p><a href="{escape(link)}">{back}</a></p>'
-    return _page(request, body, status)
+    back = tr.gettext("Back to the leaderboard" if link != "/daily" else "Daily challenge")
+    return _page(request, message_page(tr, text, (link, back)), status)
 
 
 def _game(name: str) -> AnyGame | None:

@@ -6,16 +6,22 @@ import asyncio
 from urllib.parse import parse_qsl
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from cardtable.core.errors import CardtableError
 from cardtable.core.registry import AnyGame
 from cardtable.games import get_game
 from cardtable.server.forms import InvalidRequest, Problem, check_new_table
-from cardtable.server.pages import lobby_page, replay_page, table_page, table_script
+from cardtable.server.pages import (
+    lobby_page,
+    message_page,
+    replay_page,
+    table_page,
+    table_script,
+)
 from cardtable.server.routes.web import PLAYER_COOKIE, create_table, hub_of, remember, tr_of
 
-__all__ = ["router"]
+__all__ = ["not_found", "router"]
 
 router = APIRouter()
 """The HTML routes."""
@@ -29,7 +35,29 @@ def _page(request: Request, html: str, status: int = 200) -> HTMLResponse:
 
 
 def _not_found(request: Request, what: str) -> HTMLResponse:
-    return _page(request, f"<h1>{tr_of(request).gettext(what)}</h1>", 404)
+    return _refused(request, what, 404)
+
+
+def _refused(request: Request, what: str, status: int) -> HTMLResponse:
+    """A refusal (``what``: a catalog id) in the site's frame, in the visitor's language."""
+    tr = tr_of(request)
+    return _page(request, message_page(tr, tr.gettext(what)), status)
+
+
+PAGE_NOT_FOUND = "There is no page at this address."
+"""The words of an address no route knows (a catalog message id)."""
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    """Any 404 (and a 405: a form's address opened as a page): a page in the site's frame
+    for a browser, the usual JSON for the API and for clients that do not ask for HTML."""
+    status = getattr(exc, "status_code", 404)
+    detail = getattr(exc, "detail", "Not Found")
+    wants_html = "text/html" in request.headers.get("accept", "")
+    if not wants_html or request.url.path.startswith(("/api/", "/static/", "/games/")):
+        headers = getattr(exc, "headers", None)
+        return JSONResponse({"detail": detail}, status_code=status, headers=headers)
+    return _refused(request, PAGE_NOT_FOUND, status)
 
 
 PRIVATE = "This is a deal of the daily challenge: it is shown once you have played it."
@@ -158,7 +186,7 @@ async def table(request: Request, table_id: str) -> HTMLResponse:
         return _not_found(request, "No such table")
     pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
     if not await h.may_watch(room, pid):
-        return _page(request, f"<h1>{tr_of(request).gettext(PRIVATE)}</h1>", 403)
+        return _refused(request, PRIVATE, 403)
     return _page(request, table_page(tr_of(request), room.id, room.game, len(room.meta.seats)))
 
 

@@ -3,12 +3,11 @@ settings, a new seed); everyone still at the old table, spectators included, mov
 
 from __future__ import annotations
 
-from html import escape
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from cardtable.server.errors import ClientError
+from cardtable.server.pages import message_page
 from cardtable.server.routes.web import PLAYER_COOKIE, hub_of, tr_of
 
 __all__ = ["router"]
@@ -24,11 +23,16 @@ async def rematch(request: Request, table_id: str) -> Response:
     h, tr = hub_of(request), tr_of(request)
     room = await h.get(table_id)
     if room is None:
-        return HTMLResponse(f"<h1>{escape(tr.gettext('No such table'))}</h1>", 404)
+        return HTMLResponse(message_page(tr, tr.gettext("No such table")), 404)
     pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
     try:
         new_id = await h.rematch(room, pid)
     except ClientError as e:
-        text = escape(tr.gettext("error:" + e.code))
-        return HTMLResponse(f"<h1>{text}</h1><p>{escape(e.message)}</p>", 403)
+        back = (f"/t/{table_id}", tr.gettext("Back to the table"))
+        return HTMLResponse(
+            message_page(
+                tr, e.text(tr) if e.params is not None else tr.gettext("error:" + e.code), back
+            ),
+            403,
+        )
     return RedirectResponse(f"/t/{new_id}", status_code=303)
