@@ -602,14 +602,14 @@
     if (focused) el = app.querySelector('[data-token="' + CSS.escape(focused) + '"]') || app.querySelector('[data-act="' + CSS.escape(focused) + '"]');
     if (!el && focusedCmd) el = document.getElementById(focusedCmd) || app.querySelector('[data-cmd="' + CSS.escape(focusedCmd) + '"]');
     if (inApp && !el) focusLost = true;
-    // After a move the focus goes back to the hand (not to the page), until the turn comes back.
-    if (!el && focusLost) el = document.getElementById("hand");
     // The control in use went away (a card played, a move made): when the turn comes
     // back, the focus goes to the hand's first playable card (or the first move), so a
     // game is played with the keyboard alone.
     if (!el && focusLost && myTurn() && !sending) {
       el = app.querySelector(".hand .card.selectable") || app.querySelector(".actions .act");
     }
+    // After a move the focus goes back to the hand (not to the page), until the turn comes back.
+    if (!el && focusLost) el = document.getElementById("hand");
     if (el) {
       el.focus({ preventScroll: el.id === "hand" });
       if (el.id !== "hand") focusLost = false;
