@@ -59,9 +59,7 @@ def page_notation(page: Any, lang: str) -> list[str]:
 def sideways(page: Any) -> int:
     """How far the page scrolls sideways (0 when it fits its width)."""
     return int(
-        page.evaluate(
-            "() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)"
-        )
+        page.evaluate("() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth)")
     )
 
 

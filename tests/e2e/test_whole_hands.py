@@ -43,7 +43,9 @@ class Table:
             self.last = {**self.last, **msg["set"], "version": msg["version"], "view": view}
 
     def shown_version(self) -> int:
-        return int(self.page.evaluate("() => Number(document.getElementById('app').dataset.version)"))
+        return int(
+            self.page.evaluate("() => Number(document.getElementById('app').dataset.version)")
+        )
 
     def my_turn(self) -> bool:
         m = self.last
@@ -152,7 +154,9 @@ def test_a_whole_hand_by_clicking(
     table = Table(context.new_page())
     new_table(table, server, game, lang)
     seats = table.page.locator(".felt .seats .seat")
-    assert seats.count() == GAMES[game] + 1 and table.page.locator(".seat.pos-bottom.you").count() == 1
+    assert (
+        seats.count() == GAMES[game] + 1 and table.page.locator(".seat.pos-bottom.you").count() == 1
+    )
     problems: dict[str, set[str]] = {
         "notation": set(),
         "hand outside the screen": set(),
@@ -190,7 +194,9 @@ def test_a_whole_hand_by_clicking(
     table.page.wait_for_timeout(300)
     check_page(table, lang, problems)
     problems["covered breakdown"].update(
-        covered(table.page, ".breakdown h2, .breakdown th, .breakdown td, .breakdown dt, .breakdown dd")
+        covered(
+            table.page, ".breakdown h2, .breakdown th, .breakdown td, .breakdown dt, .breakdown dd"
+        )
     )
     assert dialog.locator("tbody tr").count() >= 2
     table.page.screenshot(path=str(artifacts / f"whole-hand-{game}-{lang}-{size}.png"))
