@@ -131,6 +131,7 @@
   let breakdownOpen = false; // the end-of-hand dialog is over the table
   let breakdownFresh = false; // it just opened: the focus goes to its button
   let actor = null; // the seat whose move the last update brought (its cards fly from there)
+  let laterTimer = null;
   const SAID_MS = 3000; // how long a seat's last action stays by its name
 
   function send(obj) {
@@ -152,6 +153,7 @@
     };
   }
   function noteEvents(list, fresh) {
+    let first = null;
     for (const e of list) {
       if (fresh) e.at = Date.now();
       events.push(e);
@@ -160,9 +162,11 @@
         breakdownOpen = true;
         breakdownFresh = fresh;
       }
+      // the update's first move is the one whose cards fly (a trick won, a deal follow it)
       const seat = e.event && e.event.seat;
-      if (fresh && typeof seat === "number") actor = seat;
+      if (fresh && typeof seat === "number" && first == null) first = seat;
     }
+    if (first != null) actor = first;
     if (events.length > 400) events = events.slice(-400);
     // A new entry is read out as it is written in the log; a whole state (on connecting)
     // is not.
@@ -341,6 +345,19 @@
     showLastTrick: () => showLastTrick,
     posOf,
     chipsHtml,
+    // the event of ``kind`` when it is the latest of its kind and came less than ``ms`` ago
+    recent: (kind, ms) => {
+      for (let j = events.length - 1; j >= 0 && j >= events.length - 8; j--) {
+        const e = events[j];
+        if (e.event && e.event.kind === kind) return e.at && Date.now() - e.at < ms ? e.event : null;
+      }
+      return null;
+    },
+    // draw the table again in ``ms`` (what is shown for a moment goes away)
+    later: (ms) => {
+      clearTimeout(laterTimer);
+      laterTimer = setTimeout(render, ms);
+    },
     sideOf: (i) => (boot.sides || []).findIndex((members) => members.includes(i)),
   };
   // The middle's heading (for a screen reader's list of headings; its zones are h3).

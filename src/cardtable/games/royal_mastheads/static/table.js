@@ -5,6 +5,7 @@
 // what is legal: clickable things come from the legal list the server sent.
 (() => {
   "use strict";
+  const LINGER_MS = 1400; // how long a won trick stays in the middle
   function cross(cards, leader, n, k, cls) {
     return '<div class="trick cross ' + cls + '">' + cards.map((card, i) => k.played(card, (leader + i) % n)).join("") + "</div>";
   }
@@ -16,7 +17,13 @@
     const tricks = v.tricks || [];
     const last = tricks.length ? tricks[tricks.length - 1] : null;
     h += '<div class="zone trick-zone"><h3 class="visually-hidden">' + k.esc(k.t("Trick")) + "</h3>";
-    h += cross(v.trick || [], v.leader, n, k, "current");
+    // A trick just won stays on the felt for a moment, with who won it.
+    const won = last && !(v.trick || []).length ? k.recent("trick_won", LINGER_MS) : null;
+    if (won) {
+      h += cross(last.cards || [], last.leader, n, k, "current collected");
+      if (last.winner != null) h += '<p class="won">' + k.tHtml("{name} won the trick", { name: k.nameHtml(last.winner) }) + "</p>";
+      k.later(LINGER_MS + 50);
+    } else h += cross(v.trick || [], v.leader, n, k, "current");
     if (last && k.showLastTrick()) {
       h += '<div class="last-trick-box"><p class="muted">' + k.esc(k.t("Last trick")) + "</p>" + cross(last.cards || [], last.leader, n, k, "last-trick");
       if (last.winner != null) h += '<p class="muted">' + k.tHtml("{name} won the trick", { name: k.nameHtml(last.winner) }) + "</p>";
