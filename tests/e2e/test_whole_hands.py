@@ -207,3 +207,39 @@ def test_a_whole_hand_by_clicking(
     found = {what: sorted(items) for what, items in problems.items() if items}
     assert not found, json.dumps(found, ensure_ascii=False, indent=1)
     context.close()
+
+
+# Counts the cards that fly to the table (app.js animates each with Element.animate).
+_COUNT_FLIGHTS = """
+window.flights = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  if (this.dataset && this.dataset.card) window.flights += 1;
+  return animate.apply(this, args);
+};
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_played_cards_fly_unless_motion_is_reduced(
+    server: ServerProcess, browser: Any, motion: str
+) -> None:
+    context = browser.new_context(reduced_motion=motion)
+    context.add_init_script(_COUNT_FLIGHTS)
+    table = Table(context.new_page())
+    new_table(table, server, "royal-mastheads", "cs")
+    for _ in range(3):
+        deadline = time.monotonic() + 20
+        while not table.my_turn() and time.monotonic() < deadline:
+            table.page.wait_for_timeout(30)
+        version = table.last["version"]
+        play_move(table, "royal-mastheads")
+        table.wait_moved(version)
+    table.page.wait_for_timeout(300)
+    flights = int(table.page.evaluate("() => window.flights"))
+    if motion == "reduce":
+        assert flights == 0
+    else:
+        assert flights >= 3  # my cards and the bots' at least
+    assert not table.errors, table.errors
+    context.close()
