@@ -697,6 +697,11 @@
       render();
       return;
     }
+    // Escape closes the end-of-hand dialog as its button does.
+    if (e.key === "Escape" && breakdownOpen && document.getElementById("next-hand")) {
+      document.getElementById("next-hand").click();
+      return;
+    }
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     const el = document.activeElement;
     if (!el || !el.classList || !el.classList.contains("card")) return;
