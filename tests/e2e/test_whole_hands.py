@@ -13,34 +13,26 @@ from typing import Any
 import pytest
 
 from tests.e2e.notation import covered, hand_outside, page_notation, sideways
+from tests.e2e.test_rummy import Seat
 from tests.serverproc import ServerProcess
 
 GAMES = {"royal-casino": 1, "rummy": 1, "royal-mastheads": 3}
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
-class Table:
-    """One player's page at a table against bots, with the last state its websocket got."""
+class Table(Seat):
+    """One player's page at a table against bots, with the last state its websocket got and
+    every error the browser reported."""
 
     def __init__(self, page: Any) -> None:
-        self.page = page
-        self.last: dict[str, Any] = {}
+        super().__init__(page)
         self.errors: list[str] = []
-        page.on("websocket", self._socket)
+        page.on("websocket", lambda ws: ws.on("socketerror", self._socket_error))
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
-    def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", self._frame)
-        ws.on("socketerror", lambda e: self.errors.append(f"websocket: {e}"))
-
-    def _frame(self, payload: str | bytes) -> None:
-        msg = json.loads(payload)
-        if msg.get("type") in ("state", "update"):
-            self.last = msg
-        elif msg.get("type") == "patch" and self.last.get("version") == msg["base"]:
-            view = {**self.last["view"], **msg["view"]}
-            self.last = {**self.last, **msg["set"], "version": msg["version"], "view": view}
+    def _socket_error(self, error: str) -> None:
+        self.errors.append(f"websocket: {error}")
 
     def shown_version(self) -> int:
         return int(
