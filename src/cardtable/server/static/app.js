@@ -131,7 +131,6 @@
   let breakdownOpen = false; // the end-of-hand dialog is over the table
   let breakdownFresh = false; // it just opened: the focus goes to its button
   let actor = null; // the seat whose move the last update brought (its cards fly from there)
-  let laterTimer = null;
   const SAID_MS = 3000; // how long a seat's last action stays by its name
 
   function send(obj) {
@@ -345,18 +344,15 @@
     showLastTrick: () => showLastTrick,
     posOf,
     chipsHtml,
-    // the event of ``kind`` when it is the latest of its kind and came less than ``ms`` ago
+    // ``{event, age}`` (age in ms) for the latest event of ``kind`` when it came less than
+    // ``ms`` ago (what is shown for a moment fades with CSS, started ``age`` ago: the page
+    // is not drawn again for it)
     recent: (kind, ms) => {
       for (let j = events.length - 1; j >= 0 && j >= events.length - 8; j--) {
         const e = events[j];
-        if (e.event && e.event.kind === kind) return e.at && Date.now() - e.at < ms ? e.event : null;
+        if (e.event && e.event.kind === kind) return e.at && Date.now() - e.at < ms ? { event: e.event, age: Date.now() - e.at } : null;
       }
       return null;
-    },
-    // draw the table again in ``ms`` (what is shown for a moment goes away)
-    later: (ms) => {
-      clearTimeout(laterTimer);
-      laterTimer = setTimeout(render, ms);
     },
     sideOf: (i) => (boot.sides || []).findIndex((members) => members.includes(i)),
   };

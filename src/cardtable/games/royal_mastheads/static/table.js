@@ -17,12 +17,12 @@
     const tricks = v.tricks || [];
     const last = tricks.length ? tricks[tricks.length - 1] : null;
     h += '<div class="zone trick-zone"><h3 class="visually-hidden">' + k.esc(k.t("Trick")) + "</h3>";
-    // A trick just won stays on the felt for a moment, with who won it.
+    // A trick just won stays on the felt for a moment, with who won it, then fades.
     const won = last && !(v.trick || []).length ? k.recent("trick_won", LINGER_MS) : null;
     if (won) {
-      h += cross(last.cards || [], last.leader, n, k, "current collected");
+      h += '<div class="collected" style="animation-delay:-' + won.age + 'ms">' + cross(last.cards || [], last.leader, n, k, "current");
       if (last.winner != null) h += '<p class="won">' + k.tHtml("{name} won the trick", { name: k.nameHtml(last.winner) }) + "</p>";
-      k.later(LINGER_MS + 50);
+      h += "</div>";
     } else h += cross(v.trick || [], v.leader, n, k, "current");
     if (last && k.showLastTrick()) {
       h += '<div class="last-trick-box"><p class="muted">' + k.esc(k.t("Last trick")) + "</p>" + cross(last.cards || [], last.leader, n, k, "last-trick");
