@@ -456,7 +456,9 @@
       if (known.length && !s.you) h += ' <span class="known">' + esc(t("holds {cards}", { cards: known.map(pretty).join(" ") })) + "</span>";
       if (acting && deadline) h += ' <span class="timer" id="timer">' + esc(timerText()) + "</span>";
       const said = s.you ? null : saidBy(i);
-      if (said) h += '<span class="said" style="animation-delay:-' + said.age + 'ms">' + esc(said.text) + "</span>";
+      // by the seat's name the sentence goes without it ("hraje 5♣")
+      const own = said && said.text.startsWith(seatName(i) + " ") ? said.text.slice(seatName(i).length + 1) : said && said.text;
+      if (said) h += '<span class="said" style="animation-delay:-' + said.age + 'ms">' + esc(own) + "</span>";
       if (s.open && S.seat == null && S.status === "playing") {
         h += ' <button type="button" data-cmd="sit" data-seat="' + i + '">' + esc(t("Take this seat")) + "</button>";
       } else if (s.kind === "human" && !s.you && !s.connected && !s.open && S.seat != null && S.status === "playing") {
