@@ -73,7 +73,7 @@ def test_the_deal_score_breakdown_is_a_translated_table(
             play_a_card(page)
         page.wait_for_timeout(30)
     table = page.locator(".breakdown table")
-    assert "Раздача 1" in page.locator(".breakdown summary").inner_text()
+    assert "Раздача 1" in page.locator(".breakdown #breakdown-title").inner_text()
     labels = table.locator("tbody th").all_inner_texts()
     assert labels[:2] == ["взятки", "очки за карты"] and "всего" in labels
     assert table.locator("thead th[scope=col]").count() == 4

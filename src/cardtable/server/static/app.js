@@ -104,7 +104,8 @@
     const data = opt.token ? ' data-token="' + esc(opt.token) + '"' : "";
     const disabled = opt.token && !(opt.selectable || opt.target || opt.selected) ? ' aria-disabled="true"' : "";
     const pressed = opt.token ? ' aria-pressed="' + (opt.selected ? "true" : "false") + '"' : "";
-    return '<button type="button" class="' + cls.join(" ") + '"' + data + pressed + disabled +
+    const card = tok != null && !opt.inHand ? ' data-card="' + esc(tok) + '"' : "";
+    return '<button type="button" class="' + cls.join(" ") + '"' + data + card + pressed + disabled +
       ' aria-label="' + esc(label) + '">' + cardSVG(tok) + "</button>";
   }
 
@@ -127,6 +128,10 @@
   let sending = false;
   let focusLost = false;
   let lastStatus = null;
+  let breakdownOpen = false; // the end-of-hand dialog is over the table
+  let breakdownFresh = false; // it just opened: the focus goes to its button
+  let actor = null; // the seat whose move the last update brought (its cards fly from there)
+  const SAID_MS = 3000; // how long a seat's last action stays by its name
 
   function send(obj) {
     if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj));
@@ -147,10 +152,20 @@
     };
   }
   function noteEvents(list, fresh) {
+    let first = null;
     for (const e of list) {
+      if (fresh) e.at = Date.now();
       events.push(e);
-      if (e.breakdown) breakdown = e.breakdown;
+      if (e.breakdown) {
+        breakdown = e.breakdown;
+        breakdownOpen = true;
+        breakdownFresh = fresh;
+      }
+      // the update's first move is the one whose cards fly (a trick won, a deal follow it)
+      const seat = e.event && e.event.seat;
+      if (fresh && typeof seat === "number" && first == null) first = seat;
     }
+    if (first != null) actor = first;
     if (events.length > 400) events = events.slice(-400);
     // A new entry is read out as it is written in the log; a whole state (on connecting)
     // is not.
@@ -253,7 +268,7 @@
       selected = i >= 0 ? selected : [tok];
     }
     const now = candidates();
-    if (now.length === 1 && covered(now[0]) && selected.length >= 2) {
+    if (now.length === 1 && covered(now[0]) && selected.length >= 2 && now[0].cards.length < 3) {
       play(now[0].text);
       return;
     }
@@ -299,8 +314,9 @@
   function sideHtml(i) {
     return sideSeats(i).map(nameHtml).join(" + ");
   }
+  // A card a seat played, placed on the seat's side of the trick (a cross of cards by seat).
   function played(card, seat) {
-    return '<figure class="played">' + cardEl(card, { extra: seatName(seat) }) + "<figcaption>" + nameHtml(seat) + "</figcaption></figure>";
+    return '<figure class="played at-' + posOf(seat) + '">' + cardEl(card, { extra: seatName(seat) }) + "<figcaption>" + nameHtml(seat) + "</figcaption></figure>";
   }
   function scoresTable(scores) {
     if (!scores || !scores.length) return "";
@@ -326,6 +342,19 @@
     isHinted: (tok) => hintTokens().includes(tok),
     legal: () => (S ? S.legal : []),
     showLastTrick: () => showLastTrick,
+    posOf,
+    chipsHtml,
+    // ``{event, age}`` (age in ms) for the latest event of ``kind`` when it came less than
+    // ``ms`` ago (what is shown for a moment fades with CSS, started ``age`` ago: the page
+    // is not drawn again for it)
+    recent: (kind, ms) => {
+      for (let j = events.length - 1; j >= 0 && j >= events.length - 8; j--) {
+        const e = events[j];
+        if (e.event && e.event.kind === kind) return e.at && Date.now() - e.at < ms ? { event: e.event, age: Date.now() - e.at } : null;
+      }
+      return null;
+    },
+    sideOf: (i) => (boot.sides || []).findIndex((members) => members.includes(i)),
   };
   // The middle's heading (for a screen reader's list of headings; its zones are h3).
   function middleTitle() {
@@ -353,18 +382,83 @@
     if (S.to_act === S.seat) return esc(t("Your turn"));
     return tHtml("{name} to play", { name: nameHtml(S.to_act) });
   }
+  // Where seat ``i`` sits around the felt, seen from this seat (a spectator sees seat 1's
+  // side): "bottom" (this seat), then in the order of play "left", "top", "right".
+  function posOf(i) {
+    const n = S ? S.seats.length : 2;
+    const me = S && S.seat != null ? S.seat : 0;
+    const k = (i - me + n) % n;
+    if (k === 0) return "bottom";
+    if (n === 2) return "top";
+    if (n === 3) return k === 1 ? "left" : "right";
+    return ["bottom", "left", "top", "right"][k] || "top";
+  }
+  const GLYPH = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+  // A text with its cards (``Q♥``) as small card chips, as HTML.
+  function chipsHtml(text) {
+    return esc(text).replace(/(10|[2-9AJQK])([♠♥♦♣])/g, (m, rank, suit) => {
+      const letter = GLYPH[suit];
+      const red = letter === "H" || letter === "D" ? " red" : "";
+      return '<span class="chip s-' + letter + red + '" role="img" aria-label="' + esc(cardName(rank + letter)) + '">' + rank + suit + "</span>";
+    });
+  }
+  // The seat's score: the side's points (a partnership shares them).
+  function scoreOf(i) {
+    const v = S.view || {};
+    const list = v.scores || v.totals;
+    if (!Array.isArray(list)) return null;
+    const sides = boot.sides || [];
+    const side = sides.findIndex((members) => members.includes(i));
+    const at = list.length === S.seats.length ? i : side;
+    return at >= 0 && at < list.length ? list[at] : null;
+  }
+  // The seat's last action, for a moment after it came (the log keeps it for good).
+  function saidBy(i) {
+    for (let j = events.length - 1; j >= 0 && j >= events.length - 12; j--) {
+      const e = events[j];
+      if (e.event && e.event.seat === i && e.at) {
+        const age = Date.now() - e.at;
+        return age < SAID_MS ? { text: e.text, age: age } : null;
+      }
+    }
+    return null;
+  }
+  // The backs of a seat's cards, fanned by their number (drawn, not read out).
+  function backs(n) {
+    if (!n) return "";
+    const shown = Math.min(n, 13);
+    let h = '<span class="backs" aria-hidden="true" style="--n:' + shown + '">';
+    for (let k = 0; k < shown; k++) h += '<span class="back" style="--i:' + k + '">' + cardSVG(null) + "</span>";
+    return h + "</span>";
+  }
+  // Every seat around the felt: name, level, cards in hand, score, whose turn (with the move
+  // timer), the cards others know they hold and their last action for a moment.
   function seatsBar() {
-    const sizes = (S.view && S.view.hand_sizes) || [];
-    let h = '<ul class="seats">';
+    const v = S.view || {};
+    const sizes = v.hand_sizes || [];
+    const extra = window.cardtable && window.cardtable.seatFacts;
+    let h = '<ul class="seats seats-' + S.seats.length + '">';
     S.seats.forEach((s, i) => {
-      const cls = ["seat"];
-      if (S.to_act === i && S.status === "playing") cls.push("acting");
+      const cls = ["seat", "pos-" + posOf(i)];
+      const acting = S.to_act === i && S.status === "playing";
+      if (acting) cls.push("acting");
       if (s.you) cls.push("you");
-      h += '<li class="' + cls.join(" ") + '"><span class="dot ' + (s.connected ? "on" : "off") + '" role="img" title="' +
-        esc(s.connected ? t("connected") : t("away")) + '" aria-label="' + esc(s.connected ? t("connected") : t("away")) + '"></span> <b>' + nameHtml(i) + "</b>" + (s.you ? " (" + esc(t("you")) + ")" : "");
-      if (sizes[i] != null) h += ' <span class="muted">' + esc(nt("{num} card", "{num} cards", sizes[i])) + "</span>";
-      const known = (S.view && S.view.known_in_hand && S.view.known_in_hand[i]) || [];
+      h += '<li class="' + cls.join(" ") + '"><span class="seat-name"><span class="dot ' + (s.connected ? "on" : "off") + '" role="img" title="' +
+        esc(s.connected ? t("connected") : t("away")) + '" aria-label="' + esc(s.connected ? t("connected") : t("away")) + '"></span> <b>' + nameHtml(i) + "</b>" + (s.you ? " (" + esc(t("you")) + ")" : "") + "</span>";
+      if (!s.you) h += backs(sizes[i]);
+      h += '<span class="seat-facts">';
+      if (sizes[i] != null) h += '<span class="muted">' + esc(nt("{num} card", "{num} cards", sizes[i])) + "</span>";
+      const score = scoreOf(i);
+      if (score != null) h += ' <span class="score">' + esc(t("Points")) + ": " + esc(score) + "</span>";
+      if (extra) h += extra(v, i, kit);
+      h += "</span>";
+      const known = (v.known_in_hand && v.known_in_hand[i]) || [];
       if (known.length && !s.you) h += ' <span class="known">' + esc(t("holds {cards}", { cards: known.map(pretty).join(" ") })) + "</span>";
+      if (acting && deadline) h += ' <span class="timer" id="timer">' + esc(timerText()) + "</span>";
+      const said = s.you ? null : saidBy(i);
+      // by the seat's name the sentence goes without it ("hraje 5♣")
+      const own = said && said.text.startsWith(seatName(i) + " ") ? said.text.slice(seatName(i).length + 1) : said && said.text;
+      if (said) h += '<span class="said" style="animation-delay:-' + said.age + 'ms">' + esc(own) + "</span>";
       if (s.open && S.seat == null && S.status === "playing") {
         h += ' <button type="button" data-cmd="sit" data-seat="' + i + '">' + esc(t("Take this seat")) + "</button>";
       } else if (s.kind === "human" && !s.you && !s.connected && !s.open && S.seat != null && S.status === "playing") {
@@ -379,10 +473,16 @@
     let list = selected.length ? candidates() : S.legal.filter((a) => !a.cards.length || S.legal.length <= 4);
     list = list.slice().sort((a, b) => Number(covered(b)) - Number(covered(a))).slice(0, 24);
     let h = '<div class="actions" role="group" aria-label="' + esc(t("Moves")) + '">';
+    // A move of several cards (a meld) is shown as it would be laid before its button lays it.
+    const whole = selected.length >= 2 ? list.filter((a) => covered(a) && a.cards.length >= 2) : [];
+    for (const a of whole) {
+      h += '<div class="preview" aria-label="' + esc(t("As it would be laid")) + '" role="group"><span class="preview-title">' + esc(t("As it would be laid")) + ":</span> " +
+        '<span class="row">' + a.cards.map((c) => cardEl(c, {})).join("") + "</span></div>";
+    }
     for (const a of list) {
       h += '<button type="button" class="act' + (a.text === hint ? " hinted" : "") + '" data-act="' + esc(a.text) + '">' + esc(a.label) + "</button>";
     }
-    if (selected.length) h += '<button type="button" class="link" data-cmd="clear">' + esc(t("Clear selection")) + "</button>";
+    if (selected.length) h += '<button type="button" class="link" data-cmd="clear">' + esc(t("Deselect all")) + "</button>";
     if (S.hints) h += '<button type="button" class="link" data-cmd="hint">' + esc(t("Hint")) + "</button>";
     if (hint) {
       const move = (S.legal.find((a) => a.text === hint) || { label: hint }).label;
@@ -404,25 +504,43 @@
     // The hand's cards are buttons in one container (.fan), in the order they are shown
     // (sorting.js: the player's own order of the hand).
     const sorter = window.cardtableSort;
-    let h = '<section class="hand" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '">' + (sorter ? sorter.toolbar((m) => esc(t(m))) : "") + '<div class="fan" style="--n:' + n + '">';
+    let h = '<section class="hand" id="hand" tabindex="-1" aria-label="' + esc(t("Your hand")) + '">' + (sorter ? sorter.toolbar((m) => esc(t(m))) : "") + '<div class="fan" style="--n:' + Math.max(n, 2) + '">';
     (sorter ? sorter.order(hand, boot.table, S.seat) : hand).forEach((c, i) => {
       const sel = selectable(c);
       h += '<span class="slot" style="--i:' + i + '">' + cardEl(c, { token: c, selectable: sel, selected: selected.includes(c), hint: hintTokens().includes(c) }) + "</span>";
     });
     return h + "</div></section>";
   }
-  // The server sends the end-of-unit breakdown already localized: a title, a heading per
-  // side and labelled rows of values (totals flagged).
-  function breakdownPanel() {
-    if (!breakdown) return "";
-    let h = '<details class="breakdown" open><summary>' + esc(t("Score breakdown")) + " — " + esc(breakdown.title) + "</summary>";
-    h += '<table class="small score-breakdown"><thead><tr><th></th>' +
-      breakdown.columns.map((c) => '<th scope="col">' + markNames(c, seatNames()) + "</th>").join("") + "</tr></thead><tbody>";
-    for (const row of breakdown.rows) {
-      h += "<tr" + (row.total ? ' class="total"' : "") + '><th scope="row">' + esc(row.label) + "</th>" +
+  // A breakdown's column heading: the side's names, each bot's level on a line of its own.
+  function columnHtml(text) {
+    return markNames(text, seatNames()).replace(/ \(([^()<>]*)\)<\/bdi>/g, '</bdi> <span class="level">($1)</span>');
+  }
+  // The end of a hand: the server's localized breakdown in a dialog over the table.  Rows of
+  // numbers make a table (one column a side); rows that list cards follow item by item, each
+  // side's cards as chips.
+  function breakdownDialog() {
+    if (!breakdown || !breakdownOpen) return "";
+    const b = breakdown;
+    const cards = (row) => row.values.some((v) => typeof v === "string" && /[♠♥♦♣]/.test(v));
+    let h = '<div class="breakdown" role="dialog" aria-modal="false" aria-labelledby="breakdown-title">' +
+      '<h2 id="breakdown-title">' + esc(t("Score breakdown")) + " — " + esc(b.title) + "</h2>";
+    h += '<div class="breakdown-body"><table class="small score-breakdown cols-' + b.columns.length + '"><thead><tr><th><span class="visually-hidden">' + esc(t("Points")) + "</span></th>" +
+      b.columns.map((c) => '<th scope="col">' + columnHtml(c) + "</th>").join("") + "</tr></thead><tbody>";
+    for (const row of b.rows) {
+      if (cards(row)) continue;
+      h += "<tr" + (row.total ? ' class="total"' : "") + '><th scope="row">' + chipsHtml(row.label) + "</th>" +
         row.values.map((v) => "<td>" + esc(v) + "</td>").join("") + "</tr>";
     }
-    return h + "</tbody></table></details>";
+    h += "</tbody></table>";
+    for (const row of b.rows.filter(cards)) {
+      h += '<section class="items"><h3>' + chipsHtml(row.label) + "</h3><dl>";
+      row.values.forEach((v, i) => {
+        h += "<dt>" + columnHtml(b.columns[i] || "") + "</dt><dd>" + chipsHtml(String(v)) + "</dd>";
+      });
+      h += "</dl></section>";
+    }
+    const label = S.status === "playing" ? t("Next hand") : t("Close");
+    return h + '</div><p class="breakdown-foot"><button type="button" class="big-button" id="next-hand" data-cmd="next-hand">' + esc(label) + "</button></p></div>";
   }
   function sidePanel() {
     const url = location.origin + "/t/" + boot.table;
@@ -431,7 +549,7 @@
     if (S.seat != null && S.status === "playing" && !S.daily) h += '<button type="button" class="link" data-cmd="leave">' + esc(t("Leave (a bot takes over)")) + "</button>";
     if (S.status !== "playing") h += '<p><a href="/replay/' + esc(boot.table) + '">' + esc(t("Watch the replay")) + "</a></p>";
     h += afterGame();
-    h += breakdownPanel();
+    if (breakdown && !breakdownOpen) h += '<p><button type="button" class="link" data-cmd="breakdown">' + esc(t("Score breakdown")) + " — " + esc(breakdown.title) + "</button></p>";
     // Not a live region itself: it is redrawn whole; #announcer reads out each new entry.
     h += '<h2 class="log-title" id="log-title">' + esc(t("Log")) + '</h2><ol class="log" id="log" tabindex="0" aria-labelledby="log-title">';
     const tail = events.slice(-60);
@@ -464,29 +582,34 @@
     const active = document.activeElement;
     const inApp = active && active !== document.body && app.contains(active);
     const focused = inApp && active.dataset ? active.dataset.token || active.dataset.act || null : null;
-    const focusedCmd = inApp ? active.id || (active.dataset && active.dataset.cmd) || null : null;
-    if (inApp) focusLost = false;
+    const onHand = inApp && active.id === "hand"; // the hand waits for the turn to come back
+    const focusedCmd = inApp && !onHand ? active.id || (active.dataset && active.dataset.cmd) || null : null;
+    if (inApp && !onHand) focusLost = false;
     let h = '<div class="bar"><a class="skip" href="#hand">' + esc(t("Skip to your hand")) + "</a><h1>" + esc(boot.title) + "</h1>";
     h += '<a class="rules-link" href="' + esc(rulesHref("")) + '" target="_blank" rel="noopener">' + esc(t("Rules")) + "</a>";
     h += deckToggle();
     h += '<p class="status" role="status">' + statusHtml() + "</p>";
-    h += '<p class="timer" id="timer">' + esc(timerText()) + "</p>";
     if (!connected) h += '<p class="offline" role="alert">' + esc(t("Reconnecting…")) + "</p>";
     h += "</div>";
     if (errorText) {
       const link = errorRule ? ' <a class="rule-link" href="' + esc(rulesHref(errorRule)) + '" target="_blank" rel="noopener">' + esc(t("Rule {rule}", { rule: errorRule })) + "</a>" : "";
       h += '<p class="error" role="alert">' + esc(errorText) + link + "</p>";
     }
-    h += seatsBar();
-    h += '<div class="board"><section class="middle" aria-labelledby="middle-title">' + middleTitle() + middle(S.view) + "</section>";
+    // The felt with every seat around it and the end-of-hand dialog over it; under it the
+    // hand, then the moves that use the picked cards (the order Tab goes in); the log aside.
+    h += '<div class="board"><div class="play"><div class="felt players-' + S.seats.length + (breakdown && breakdownOpen ? " open-breakdown" : "") + '">' + seatsBar() +
+      '<section class="middle" aria-labelledby="middle-title">' + middleTitle() + middle(S.view) + "</section>" + breakdownDialog() + "</div>";
+    h += '<div class="bottom">' + handPanel() + actionsPanel() + "</div></div>";
     h += sidePanel() + "</div>";
-    // The hand, then the moves that use the picked cards: the order Tab goes in.
-    h += '<div class="bottom">' + handPanel() + actionsPanel() + "</div>";
+    const before = new Set(Array.from(app.querySelectorAll(".middle [data-card]"), (c) => c.dataset.card));
+    const hadTable = !!app.querySelector(".middle");
     // The log keeps its newest entry in view, unless the reader has scrolled up to read.
     const oldLog = document.getElementById("log");
     const atEnd = !oldLog || oldLog.scrollHeight - oldLog.scrollTop - oldLog.clientHeight < 24;
     const oldTop = oldLog ? oldLog.scrollTop : 0;
     app.innerHTML = h;
+    if (hadTable) arrive(before);
+    actor = null;
     const log = document.getElementById("log");
     if (log) log.scrollTop = atEnd ? log.scrollHeight : oldTop;
     app.dataset.version = String(S.version);
@@ -500,9 +623,16 @@
     if (!el && focusLost && myTurn() && !sending) {
       el = app.querySelector(".hand .card.selectable") || app.querySelector(".actions .act");
     }
+    // After a move the focus goes back to the hand (not to the page), until the turn comes back.
+    if (!el && focusLost) el = document.getElementById("hand");
     if (el) {
-      el.focus();
-      focusLost = false;
+      el.focus({ preventScroll: el.id === "hand" });
+      if (el.id !== "hand") focusLost = false;
+    }
+    if (breakdownFresh) {
+      const next = document.getElementById("next-hand");
+      if (next) next.focus({ preventScroll: true });
+      breakdownFresh = false;
     }
     // "Your turn" and the end of the game are read out too (once each time they come).
     const now = S.status === "playing" ? (myTurn() ? "mine" : "other") : S.status;
@@ -511,13 +641,39 @@
       lastStatus = now;
     }
   }
+  // Cards that came to the table with this update fly there from the seat that played them
+  // (≈ 250 ms; not at all for those who ask for reduced motion).
+  function arrive(before) {
+    if (actor == null || !window.matchMedia || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const from = S.seat === actor ? document.getElementById("hand") : app.querySelector(".seat.pos-" + posOf(actor));
+    if (!from || !from.animate) return;
+    const a = from.getBoundingClientRect();
+    for (const el of app.querySelectorAll(".middle [data-card]")) {
+      if (before.has(el.dataset.card) || !el.animate) continue;
+      const b = el.getBoundingClientRect();
+      const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+      const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+      el.animate([{ transform: "translate(" + dx + "px," + dy + "px) scale(.7)", opacity: 0.6 }, { transform: "none", opacity: 1 }], { duration: 250, easing: "ease-out" });
+    }
+  }
   function onClick(e) {
     const el = e.target.closest("button");
     if (!el || !app.contains(el)) return;
     if (el.dataset.token) return toggle(el.dataset.token);
     if (el.dataset.act) return play(el.dataset.act);
     const cmd = el.dataset.cmd;
-    if (cmd === "clear") {
+    if (cmd === "next-hand") {
+      breakdownOpen = false;
+      focusLost = true;
+      render();
+      const el = app.querySelector(".hand .card.selectable") || document.getElementById("hand");
+      if (el) el.focus();
+    } else if (cmd === "breakdown") {
+      breakdownOpen = true;
+      render();
+      const el = document.getElementById("next-hand");
+      if (el) el.focus();
+    } else if (cmd === "clear") {
       selected = [];
       render();
     } else if (cmd === "hint") send({ type: "hint" });
@@ -537,6 +693,11 @@
     if (e.key === "Escape" && selected.length) {
       selected = [];
       render();
+      return;
+    }
+    // Escape closes the end-of-hand dialog as its button does.
+    if (e.key === "Escape" && breakdownOpen && document.getElementById("next-hand")) {
+      document.getElementById("next-hand").click();
       return;
     }
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;

@@ -1,23 +1,40 @@
-// Rummy: the melds, the stock and the discard pile (each a button for its action), the scores.
+// Rummy: the melds grouped by whose they are (each a button for laying a card off on it), the
+// stock and the discard pile (each a button for its action).
 // Drawn by the table page (server/static/app.js) from this seat's view; ``k`` is the page's
 // kit (card pictures, translations, seat names, what can be clicked).  Nothing here decides
 // what is legal: clickable things come from the legal list the server sent.
 (() => {
   "use strict";
+  function meldButton(m, i, k) {
+    const cards = (Array.isArray(m) ? m : m.cards || []).map((c) => String(c).split("=")[0]);
+    const id = (m && m.id) || "M" + ((m && m.number) || i + 1);
+    const cls = ["meld"];
+    if (k.isTarget(id)) cls.push("target");
+    if (k.isSelected(id)) cls.push("selected");
+    if (k.isHinted(id)) cls.push("hinted");
+    const owner = m && m.owner != null ? k.seatName(m.owner) : "";
+    const label = k.t("Meld of {owner}: {cards}", { owner: owner, cards: cards.map(k.cardName).join(", ") });
+    return '<button type="button" class="' + cls.join(" ") + '" data-token="' + k.esc(id) + '" aria-pressed="' + k.isSelected(id) +
+      '" aria-label="' + k.esc(label) + '"><span class="stack" aria-hidden="true">' +
+      cards.map((c) => '<span class="mini-card" data-card="' + k.esc(c) + '">' + k.cardSVG(c) + "</span>").join("") + "</span></button>";
+  }
   function middle(v, k) {
-    let h = '<div class="zone"><h3>' + k.esc(k.t("Melds")) + '</h3><div class="row melds">';
-    (v.melds || []).forEach((m, i) => {
-      const cards = Array.isArray(m) ? m : m.cards || [];
-      const id = (m && m.id) || "M" + ((m && m.number) || i + 1);
-      const cls = ["meld"];
-      if (k.isTarget(id)) cls.push("target");
-      if (k.isSelected(id)) cls.push("selected");
-      h += '<button type="button" class="' + cls.join(" ") + '" data-token="' + k.esc(id) + '" aria-pressed="' + k.isSelected(id) +
-        '" aria-label="' + k.esc(id + ": " + cards.map((c) => k.cardName(String(c).split("=")[0])).join(", ")) + '"><span class="build-head">' + k.esc(id) +
-        '</span><span class="mini">' + cards.map((c) => k.pretty(String(c).split("=")[0])).join(" ") + "</span></button>";
+    const melds = v.melds || [];
+    let h = '<div class="zone"><h3>' + k.esc(k.t("Melds")) + "</h3>";
+    const owners = [];
+    melds.forEach((m) => {
+      const o = m && m.owner != null ? m.owner : -1;
+      if (!owners.includes(o)) owners.push(o);
     });
-    if (!(v.melds || []).length) h += '<span class="muted">—</span>';
-    h += "</div></div>";
+    for (const o of owners) {
+      h += '<div class="owner-melds">' + (o >= 0 ? '<p class="muted">' + k.nameHtml(o) + "</p>" : "") + '<div class="row melds">';
+      melds.forEach((m, i) => {
+        if ((m && m.owner != null ? m.owner : -1) === o) h += meldButton(m, i, k);
+      });
+      h += "</div></div>";
+    }
+    if (!melds.length) h += '<span class="muted">—</span>';
+    h += "</div>";
     const take = k.legal().find((a) => /^TAKE_DISCARD/.test(a.text));
     const draw = k.legal().find((a) => /^DRAW_STOCK/.test(a.text));
     const top = (v.discard || [])[v.discard ? v.discard.length - 1 : 0];
@@ -26,11 +43,10 @@
       ' aria-label="' + k.esc(k.t("Stock") + ", " + k.nt("{num} card", "{num} cards", v.stock_size || 0)) + '">' + k.cardSVG(null) + "</button></div>";
     h += "<div><h3>" + k.esc(k.t("Discard pile")) + "</h3>";
     if (top) {
-      h += '<button type="button" class="card' + (take ? " selectable" : "") + '"' + (take ? ' data-act="' + k.esc(take.text) + '"' : ' aria-disabled="true"') +
+      h += '<button type="button" class="card' + (take ? " selectable" : "") + '" data-card="' + k.esc(top) + '"' + (take ? ' data-act="' + k.esc(take.text) + '"' : ' aria-disabled="true"') +
         ' aria-label="' + k.esc(k.cardName(top)) + '">' + k.cardSVG(top) + "</button>";
     } else h += '<span class="muted">—</span>';
     h += "</div></div>";
-    h += k.scoresTable(v.scores);
     return h;
   }
 
