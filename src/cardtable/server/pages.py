@@ -461,7 +461,7 @@ def _replay_shell(
     }
     return (
         '<link rel="stylesheet" href="/static/replay.css">'
-        f'<div class="rp-page"><h1 class="rp-title">{escape(heading)}</h1>{extra}'
+        f'<div class="rp-page"><h1 class="rp-title">{escape(heading)}</h1>{extra}{deck_switch(tr)}'
         '<div id="replay" class="rp"><p class="loading">…</p></div></div>'
         '<div id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="false"></div>'
         f'<script id="replay-boot" type="application/json">{_json_script(boot)}</script>'

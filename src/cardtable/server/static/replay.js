@@ -41,7 +41,7 @@
     if (!m) {
       const joker = raw === "JK";
       const name = joker ? I.cards.JK : I.cards["??"];
-      return '<span class="rp-card' + (joker ? " rp-joker" : " rp-back") + '" role="img" aria-label="' + esc(name) + '">' +
+      return '<span class="rp-card' + (joker ? " rp-joker" : " rp-cardback") + '" role="img" aria-label="' + esc(name) + '">' +
         (joker ? "★" : "") + "</span>";
     }
     return '<span class="rp-card s-' + m[2] + '" role="img" aria-label="' + esc(I.cards[raw] || raw) + '"><span class="rp-rank">' +
@@ -237,12 +237,13 @@
       h += "<li>" + button("hand-" + x, handStart(x), handLabel(x), x === k ? ' aria-current="step"' : "") + "</li>";
     }
     h += "</ol></nav>";
-    h += '<div class="rp-controls" role="group" aria-label="' + esc(t("Replay")) + '">' +
+    // (.replay-controls and #replay-next: the names the browser tests have long used.)
+    h += '<div class="rp-controls replay-controls" role="group" aria-label="' + esc(t("Replay")) + '">' +
       button("first", 0, t("Start")) + button("back", pos - 1, t("Back"), pos === 0 ? " disabled" : "") +
-      button("next", pos + 1, t("Next"), pos === end ? " disabled" : "") + button("last", end, t("End")) +
+      button("next", pos + 1, t("Next"), (pos === end ? " disabled" : "") + ' id="replay-next"') + button("last", end, t("End")) +
       '<input type="range" class="rp-scrub" min="0" max="' + end + '" value="' + pos + '" aria-label="' + esc(t("Position in the game")) +
       '" aria-valuetext="' + esc(handLabel(k) + ": " + t("Move {n} of {m}", { n: stepsShown, m: handLen })) + '">' +
-      '<p class="rp-where" role="status">' + esc(handLabel(k)) + " · " + esc(t("Move {n} of {m}", { n: stepsShown, m: handLen })) + "</p></div>";
+      '<p class="rp-where status" role="status">' + esc(handLabel(k)) + " · " + esc(t("Move {n} of {m}", { n: stepsShown, m: handLen })) + "</p></div>";
     h += '<p class="rp-keys rp-muted">' + esc(t("Keys: ← and → step through the moves, Page Up and Page Down through the hands, Home and End go to the start and the end.")) + "</p>";
     h += '<div class="rp-main"><div class="rp-boards rp-n' + boards.length + '">' + boards.map((b) => board(b, k, j)).join("") + "</div>";
     // The current hand's moves, each a button to go there (the first board's words).
