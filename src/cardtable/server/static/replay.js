@@ -141,8 +141,8 @@
   // The trick as a cross: the first seat at the bottom, the next ones clockwise.
   function mastheads(v, b) {
     const n = (v.hand_sizes || b.R.names).length;
-    let h = '<p class="rp-facts">' + esc(t("Trumps")) + ": <b>" + esc(t("suit:" + v.trumps)) + "</b> · " + esc(t("Turned up")) + " " +
-      (v.turned ? card(v.turned) : none()) + " · " + esc(t("Deal {n} of {m}", { n: v.deal, m: v.deals })) + "</p>";
+    let h = '<p class="rp-facts"><span>' + esc(t("Trumps")) + ": <b>" + esc(t("suit:" + v.trumps)) + "</b></span><span>" + esc(t("Turned up")) + " " +
+      (v.turned ? card(v.turned) : none()) + "</span><span>" + esc(t("Deal {n} of {m}", { n: v.deal, m: v.deals })) + "</span></p>";
     const where = n === 4 ? ["bottom", "left", "top", "right"] : n === 3 ? ["bottom", "left", "right"] : ["bottom", "top"];
     let cross = "";
     (v.trick || []).forEach((c, i) => {
@@ -171,7 +171,8 @@
       if (v.tricks_won) facts.push(esc(t("Tricks")) + " " + v.tricks_won[seat]);
       if (v.piles && side >= 0 && v.piles[side]) facts.push(esc(t("Captured")) + " " + v.piles[side].length);
       if (v.sweeps && side >= 0 && v.sweeps[side]) facts.push(esc(t("Sweeps")) + " " + v.sweeps[side]);
-      const turn = v.to_act === seat || v.turn === seat;
+      // Who plays next: ``to_act`` (Rummy's ``turn`` counts turns; Royal Casino's is a seat).
+      const turn = ("to_act" in v ? v.to_act : v.turn) === seat;
       h += '<li class="rp-seat' + (turn && !v.over ? " rp-turn" : "") + '"><div class="rp-seat-head"><b>' + bdi(name) + "</b> " +
         '<span class="rp-muted">' + facts.join(" · ") + "</span></div>" +
         '<div class="rp-row rp-hand">' + (cards(st.hands[seat]) || none()) + "</div></li>";
