@@ -10,6 +10,12 @@ from pathlib import Path
 from tests.e2e.conftest import CHROMIUM, _need_chromium
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+REPLAYS = [
+    f"{page}-{size}-ru.png"
+    for page in ("replay-royal-casino", "replay-rummy", "replay-royal-mastheads", "daily-compare")
+    for size in ("desktop", "phone")
+]
+"""The replay of each game and the daily comparison, on a desktop and a phone."""
 
 
 def test_the_help_says_what_the_script_makes() -> None:
@@ -39,6 +45,7 @@ def test_the_script_writes_every_picture_in_a_language(tmp_path: Path) -> None:
             "table-royal-casino-ru.png",
             "table-rummy-ru.png",
             "table-royal-mastheads-ru.png",
+            *REPLAYS,
         ]
     )
     assert sorted(done.stdout.split()) == [str(tmp_path / n) for n in names]  # each named
@@ -46,4 +53,5 @@ def test_the_script_writes_every_picture_in_a_language(tmp_path: Path) -> None:
         head = path.read_bytes()[:24]
         assert head[:8] == b"\x89PNG\r\n\x1a\n"
         width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-        assert (width, height) == (1280, 800), path.name
+        expected = (390, 844) if "-phone-" in path.name else (1280, 800)
+        assert (width, height) == expected, path.name
