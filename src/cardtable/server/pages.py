@@ -465,6 +465,7 @@ def _replay_shell(
         '<div id="replay" class="rp"><p class="loading">…</p></div></div>'
         '<div id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="false"></div>'
         f'<script id="replay-boot" type="application/json">{_json_script(boot)}</script>'
+        '<script src="/static/words.js" defer></script>'
         '<script src="/static/replay.js" defer></script>'
     )
 

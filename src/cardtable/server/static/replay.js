@@ -9,29 +9,8 @@
   const boot = JSON.parse(document.getElementById("replay-boot").textContent);
   const I = boot.i18n;
   const root = document.getElementById("replay");
-  const pluralIndex = new Function("n", "return Number(" + I.plural + ");");
-
-  // -- words --------------------------------------------------------------------------------
-  function fill(s, vals) {
-    return s.replace(/\{(\w+)\}/g, (m, k) => (vals && k in vals ? String(vals[k]) : m));
-  }
-  function t(msg, vals) {
-    const s = I.messages[msg];
-    return fill(typeof s === "string" && s ? s : msg, vals);
-  }
-  function nt(one, many, n, vals) {
-    const forms = I.messages[one];
-    let s = n === 1 ? one : many;
-    if (Array.isArray(forms) && forms.length) s = forms[Math.min(pluralIndex(n), forms.length - 1)] || s;
-    return fill(s, Object.assign({ num: n }, vals || {}));
-  }
-  function esc(s) {
-    return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-  }
-  // A name isolated from the sentence around it (right-to-left names keep their place).
-  function bdi(name) {
-    return "<bdi>" + esc(name) + "</bdi>";
-  }
+  // The words of the page (static/words.js): messages, plurals, escaping, names.
+  const { fill, t, nt, esc, bdi } = window.cardtableWords(I);
 
   // -- cards: a small chip with rank and suit, named in the page's language -----------------
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
