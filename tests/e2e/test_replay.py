@@ -180,6 +180,11 @@ def test_the_replay_of_a_finished_game(
     assert_only_words(page, lang, f"{label}, the end")
     page.keyboard.press("Home")
     assert page.locator(".rp-hands button[aria-current]").inner_text() == hands.first.inner_text()
+    # The scrubber goes anywhere: its end is the end of the game.
+    scrub = page.locator(".rp-scrub")
+    scrub.fill(str(scrub.get_attribute("max")))
+    assert page.locator(".rp-outcome").is_visible()
+    page.keyboard.press("Home")
     assert page.locator(".rp-controls [data-key=back]").is_disabled()
     # A move chosen from the list.
     page.locator(".rp-steps button").nth(3).click()
