@@ -365,7 +365,8 @@ def replay_pictures(url: str, out: Path, langs: Sequence[str], chromium: str) ->
                     page.wait_for_selector(".rp-board")
                     page.locator(".rp-hands button").nth(1).click()
                     page.keyboard.press("ArrowLeft")  # the end of the first hand
-                    page.locator(".rp-breakdown").evaluate("e => e.scrollIntoView()")
+                    if size == "phone":  # a desktop shows it below the title
+                        page.locator(".rp-breakdown").evaluate("e => e.scrollIntoView()")
                     name = f"replay-{scene.game}-{size}-{lang}.png"
                     written.append(_shot(page, out / name))
                 page.goto(f"{url}{compare}?lang={lang}")
