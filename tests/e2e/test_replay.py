@@ -180,10 +180,19 @@ def test_the_replay_of_a_finished_game(
     assert_only_words(page, lang, f"{label}, the end")
     page.keyboard.press("Home")
     assert page.locator(".rp-hands button[aria-current]").inner_text() == hands.first.inner_text()
-    # The scrubber goes anywhere: its end is the end of the game.
+    # The scrubber goes anywhere: dragged all the way, it reaches the end of the game.
     scrub = page.locator(".rp-scrub")
-    scrub.fill(str(scrub.get_attribute("max")))
+    box = scrub.bounding_box()
+    assert box is not None
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 2, y)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, y, steps=4)
+    page.mouse.move(box["x"] + box["width"] + 20, y, steps=4)
+    page.mouse.up()
     assert page.locator(".rp-outcome").is_visible()
+    scrub.fill("0")
+    assert page.locator(".rp-controls [data-key=back]").is_disabled()
     page.keyboard.press("Home")
     assert page.locator(".rp-controls [data-key=back]").is_disabled()
     # A move chosen from the list.

@@ -206,46 +206,54 @@
   function button(key, to, label, extra) {
     return '<button type="button" data-key="' + key + '" data-to="' + to + '"' + (extra || "") + ">" + esc(label) + "</button>";
   }
+  // The page's frame, drawn once: the scrubber stays the same element while it is dragged.
+  // (.replay-controls and #replay-next: the names the browser tests have long used.)
+  function frame() {
+    root.innerHTML = '<nav class="rp-hands" aria-label="' + esc(t("Jump to a hand")) + '"></nav>' +
+      '<div class="rp-controls replay-controls" role="group" aria-label="' + esc(t("Replay")) + '"><span class="rp-buttons"></span>' +
+      '<input type="range" class="rp-scrub" min="0" max="' + (timeline.length - 1) + '" value="0" aria-label="' + esc(t("Position in the game")) + '">' +
+      '<p class="rp-where status" role="status"></p></div>' +
+      '<p class="rp-keys rp-muted">' + esc(t("Keys: ← and → step through the moves, Page Up and Page Down through the hands, Home and End go to the start and the end.")) + "</p>" +
+      '<div class="rp-main"></div>';
+  }
   function render() {
     const [k, j] = timeline[pos];
     const end = timeline.length - 1;
     const focused = document.activeElement && root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const stepsShown = pos - handStart(k) + 1;
+    const start = handStart(k);
     const handLen = timeline.filter((x) => x[0] === k).length;
-    let h = '<nav class="rp-hands" aria-label="' + esc(t("Jump to a hand")) + '"><ol>';
+    const where = handLabel(k) + " · " + t("Move {n} of {m}", { n: pos - start + 1, m: handLen });
+    let h = "<ol>";
     for (let x = 0; x < handCount(); x++) {
       h += "<li>" + button("hand-" + x, handStart(x), handLabel(x), x === k ? ' aria-current="step"' : "") + "</li>";
     }
-    h += "</ol></nav>";
-    // (.replay-controls and #replay-next: the names the browser tests have long used.)
-    h += '<div class="rp-controls replay-controls" role="group" aria-label="' + esc(t("Replay")) + '">' +
-      button("first", 0, t("Start")) + button("back", pos - 1, t("Back"), pos === 0 ? " disabled" : "") +
-      button("next", pos + 1, t("Next"), (pos === end ? " disabled" : "") + ' id="replay-next"') + button("last", end, t("End")) +
-      '<input type="range" class="rp-scrub" min="0" max="' + end + '" value="' + pos + '" aria-label="' + esc(t("Position in the game")) +
-      '" aria-valuetext="' + esc(handLabel(k) + ": " + t("Move {n} of {m}", { n: stepsShown, m: handLen })) + '">' +
-      '<p class="rp-where status" role="status">' + esc(handLabel(k)) + " · " + esc(t("Move {n} of {m}", { n: stepsShown, m: handLen })) + "</p></div>";
-    h += '<p class="rp-keys rp-muted">' + esc(t("Keys: ← and → step through the moves, Page Up and Page Down through the hands, Home and End go to the start and the end.")) + "</p>";
-    h += '<div class="rp-main"><div class="rp-boards rp-n' + boards.length + '">' + boards.map((b) => board(b, k, j)).join("") + "</div>";
+    root.querySelector(".rp-hands").innerHTML = h + "</ol>";
+    root.querySelector(".rp-buttons").innerHTML = button("first", 0, t("Start")) + button("back", pos - 1, t("Back"), pos === 0 ? " disabled" : "") +
+      button("next", pos + 1, t("Next"), (pos === end ? " disabled" : "") + ' id="replay-next"') + button("last", end, t("End"));
+    const scrub = root.querySelector(".rp-scrub");
+    scrub.value = String(pos);
+    scrub.setAttribute("aria-valuetext", where);
+    root.querySelector(".rp-where").textContent = where;
+    h = '<div class="rp-boards rp-n' + boards.length + '">' + boards.map((b) => board(b, k, j)).join("") + "</div>";
     // The current hand's moves, each a button to go there (the first board's words).
     h += '<nav class="rp-steps" aria-label="' + esc(t("Moves of this hand")) + '"><h2>' + esc(t("Moves of this hand")) + "</h2><ol>";
-    const start = handStart(k);
     for (let x = 0; x < handLen; x++) {
       const b = boards.find((bb) => bb.hands[k] && bb.hands[k].start + x <= bb.hands[k].end) || boards[0];
       const i = stepOf(b, k, x);
       const text = eventTexts(b.R.steps[i], i)[0] || "";
       h += "<li>" + button("step-" + x, start + x, text, start + x === pos ? ' aria-current="step"' : "") + "</li>";
     }
-    h += "</ol></nav></div>";
-    root.innerHTML = h;
+    root.querySelector(".rp-main").innerHTML = h + "</ol></nav>";
     if (focused) {
       const same = root.querySelector('[data-key="' + focused + '"]');
       if (same && !same.disabled) same.focus();
       else if (focused === "back" || focused === "next") root.querySelector('[data-key="' + (focused === "back" ? "next" : "back") + '"]').focus();
     }
+    // The current move in the middle of its list (the list is the buttons' offset parent).
     const current = root.querySelector('.rp-steps [aria-current="step"]');
     if (current) {
       const list = current.closest("ol");
-      list.scrollTop = Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2);
+      list.scrollTop = Math.max(0, current.offsetTop - list.clientHeight / 2);
     }
     if (announced !== pos) {
       if (announced !== -1) announce(boards.flatMap((b) => eventTexts(b.R.steps[stepOf(b, k, j)], stepOf(b, k, j))));
@@ -283,8 +291,6 @@
     if (e.target.classList.contains("rp-scrub")) {
       pos = Number(e.target.value);
       render();
-      const scrub = root.querySelector(".rp-scrub");
-      if (scrub) scrub.focus();
     }
   });
   document.addEventListener("keydown", (e) => {
@@ -310,6 +316,7 @@
     }
     boards = loaded.map((b) => ({ name: b.name, R: b.R, hands: handsOf(b.R) }));
     buildTimeline();
+    frame();
     render();
   });
 })();
