@@ -15,6 +15,13 @@ each page in Chromium and saves, for each language:
 - ``lobby-<lang>.png``: the start page, with the finished hands in the list;
 - ``rules-<lang>.png``: the Royal Casino guide, opened at a rule.
 
+The replays (:func:`replay_pictures`) are whole games of each game played by the greedy
+bot, and one deal of yesterday's Royal Casino challenge played by two people:
+
+- ``replay-<game>-<size>-<lang>.png``: the replay of each game at the end of its first hand
+  (its breakdown), on a desktop (``desktop``, 1280×800) and a phone (``phone``, 390×844);
+- ``daily-compare-<size>-<lang>.png``: the two players' boards of the deal, a few moves in.
+
 The tables come from fixed seeds and the greedy bot's seeded moves, so the same pictures
 come out each time (but for the date in the list of finished games).  The pictures are
 reduced to 256 colours with Pillow when it is installed.  Chromium is ``--chromium``, else
@@ -34,10 +41,12 @@ import time
 import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.games import get_game
+from cardtable.server.daily import today
 from cardtable.server.hub import player_id_of
 from cardtable.server.routes.web import PLAYER_COOKIE
 from cardtable.server.seats import Meta, Seat
@@ -268,6 +277,145 @@ def take(url: str, out: Path, langs: Sequence[str], chromium: str) -> list[Path]
     return written
 
 
+@dataclass(frozen=True)
+class ReplayScene:
+    """A whole game played by the greedy bot in every seat, for its replay."""
+
+    game: str
+    players: int
+    seed: int
+    options: tuple[tuple[str, object], ...] = ()
+
+
+REPLAYS = (
+    ReplayScene("royal-casino", 2, 11),
+    ReplayScene("rummy", 2, 5),
+    ReplayScene("royal-mastheads", 4, 3, (("deals", 2),)),
+)
+"""The games whose replays are pictured (Royal Mastheads: two deals)."""
+RIVAL = ("screenshots-rival-token", {"en": "Bob", "cs": "Petr", "ru": "Иван"})
+"""The other player of the daily comparison: their token and name by language."""
+REPLAY_SIZES = {"desktop": (WIDTH, HEIGHT), "phone": (390, 844)}
+"""The screens the replays are shown on."""
+
+
+def _whole_game(
+    scene: ReplayScene, seed: int, scope: str, first: str
+) -> tuple[list[ActionLine], Table]:
+    """``scene`` played to its end (seat 0 by the bot ``first``, the others greedy): its
+    action lines and the table."""
+    table = Table(
+        get_game(scene.game),
+        scene.players,
+        seed,
+        seats=[first] + ["bot:greedy"] * (scene.players - 1),
+        options=dict(scene.options),
+        scope="unit" if scope == "unit" else "match",
+    )
+    lines: list[ActionLine] = []
+    while not table.is_over:
+        update = table.step_bot()
+        lines.append(ActionLine(update.version, update.seat, update.action))
+    return lines, table
+
+
+def _store_finished(
+    conn: Any, table_id: str, scene: ReplayScene, person: tuple[str, str], scope: str, first: str
+) -> None:
+    """A finished table of ``scene`` into the database: seat 0 the ``person`` (their
+    token and name), played by the bot ``first``."""
+    lines, table = _whole_game(scene, scene.seed, scope, first)
+    owner = player_id_of(person[0])
+    seats = [Seat("human", person[1], owner=owner)] + [
+        Seat("bot", "greedy", level="greedy") for _ in range(scene.players - 1)
+    ]
+    row = TableRow(
+        id=table_id,
+        game=scene.game,
+        players=scene.players,
+        seed=scene.seed,
+        scope=scope,
+        options=dict(table.record.options),
+        seats=["human:" + person[1]] + ["bot:greedy"] * (scene.players - 1),
+        start=None,
+        meta=Meta(seats, unit=scope == "unit").to_json(),
+    )
+    Store.create_table(conn, row)
+    Store.set_meta(conn, table_id, row.meta, seat_players={0: owner})
+    outcome = table.outcome()
+    Store.append_actions(
+        conn,
+        table_id,
+        lines,
+        status="finished",
+        result=None if outcome is None else outcome.to_json(),
+    )
+
+
+def write_replay_tables(data: Path, langs: Sequence[str]) -> None:
+    """The finished games of :data:`REPLAYS` and yesterday's Royal Casino challenge (one
+    deal, played by the person and by :data:`RIVAL`), for every language."""
+    day = today() - timedelta(days=1)
+    store = Store(f"sqlite:///{data / 'cardtable.sqlite3'}")
+    try:
+        with store.engine.begin() as conn:
+            for lang in langs:
+                for scene in REPLAYS:
+                    table_id = f"replay-{scene.game}-{lang}"
+                    _store_finished(
+                        conn, table_id, scene, (TOKEN, NAME[lang]), "match", "bot:greedy"
+                    )
+            # One name per person: the challenge is played under the first language's names.
+            rival = (RIVAL[0], RIVAL[1][langs[0]])
+            Store.save_player(conn, player_id_of(rival[0]), rival[0], rival[1])
+            daily = ReplayScene(REPLAYS[0].game, REPLAYS[0].players, 2026)
+            for person, first in (((TOKEN, NAME[langs[0]]), "bot:greedy"), (rival, "bot:random")):
+                pid = player_id_of(person[0])
+                table_id = f"daily-{pid[:8]}"
+                _store_finished(conn, table_id, daily, person, "unit", first)
+                Store.start_attempt(conn, day, daily.game, pid, 1)
+                Store.add_deal(conn, day, daily.game, pid, 0, table_id)
+                Store.settle(conn, day, daily.game, pid)
+    finally:
+        store.close()
+
+
+def replay_pictures(url: str, out: Path, langs: Sequence[str], chromium: str) -> list[Path]:
+    """The replay of each game at the end of its first hand and the daily comparison a few
+    moves in, at both sizes in each language; the files written."""
+    from playwright.sync_api import sync_playwright
+
+    day = (today() - timedelta(days=1)).isoformat()
+    compare = f"/daily/{REPLAYS[0].game}/{day}/vs/{player_id_of(RIVAL[0])}"
+    written: list[Path] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        for lang in langs:
+            for size, (width, height) in REPLAY_SIZES.items():
+                context = browser.new_context(
+                    viewport={"width": width, "height": height}, locale=lang
+                )
+                context.add_cookies([{"name": PLAYER_COOKIE, "value": TOKEN, "url": url}])
+                page = context.new_page()
+                for scene in REPLAYS:
+                    page.goto(f"{url}/replay/replay-{scene.game}-{lang}?lang={lang}")
+                    page.wait_for_selector(".rp-board")
+                    page.locator(".rp-hands button").nth(1).click()
+                    page.keyboard.press("ArrowLeft")  # the end of the first hand
+                    if size == "phone":  # a desktop shows it below the title
+                        page.locator(".rp-breakdown").evaluate("e => e.scrollIntoView()")
+                    name = f"replay-{scene.game}-{size}-{lang}.png"
+                    written.append(_shot(page, out / name))
+                page.goto(f"{url}{compare}?lang={lang}")
+                page.wait_for_selector(".rp-board")
+                for _ in range(12):  # where the two players' games part
+                    page.keyboard.press("ArrowRight")
+                written.append(_shot(page, out / f"daily-compare-{size}-{lang}.png"))
+                context.close()
+        browser.close()
+    return written
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Make the pictures; print each file written."""
     parser = argparse.ArgumentParser(
@@ -298,8 +446,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="cardtable-shots-") as tmp:
         data = Path(tmp)
         write_tables(data, args.langs)
+        write_replay_tables(data, args.langs)
         with serving(data) as url:
-            for path in take(url, args.out, args.langs, args.chromium):
+            pictures = take(url, args.out, args.langs, args.chromium)
+            pictures += replay_pictures(url, args.out, args.langs, args.chromium)
+            for path in pictures:
                 print(path)
     return 0
 

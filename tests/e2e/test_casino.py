@@ -59,14 +59,14 @@ def test_a_person_plays_a_whole_hand_by_clicking(server: ServerProcess, browser:
     assert page.locator(".log li").count() > 20
     # The replay, step by step, with every hand shown.
     page.get_by_role("link", name="Watch the replay").click()
-    page.wait_for_selector(".all-hands")
-    assert page.locator(".all-hands .zone").count() == 2
-    assert page.locator(".all-hands .zone").nth(1).locator(".card").count() == 4
+    page.wait_for_selector(".rp-seats")
+    assert page.locator(".rp-seat").count() == 2
+    assert page.locator(".rp-seat").nth(1).locator(".rp-card").count() == 4
     page.click("#replay-next")
     page.wait_for_function(
-        "() => (document.querySelector('.status')?.textContent ?? '').includes('1')"
+        "() => !!document.querySelectorAll('.rp-steps li')[1]?.querySelector('[aria-current]')"
     )
-    assert page.locator(".replay-action").count() == 1
+    assert page.locator(".rp-events li").count() >= 1  # the move, said in words
     page.close()
 
 

@@ -1,5 +1,5 @@
 """Two people play the same daily challenge in real browsers: the same cards, one attempt
-each, a board in order and their replays side by side."""
+each, a board in order and their replays on one page, stepping together."""
 
 from __future__ import annotations
 
@@ -91,21 +91,41 @@ def test_two_players_play_the_same_daily_challenge(
     assert ranks[0] == 1 and ranks[1] == (1 if scores[0] == scores[1] else 2)
     assert all(re.fullmatch(r"\d+(\.\d)? %", p) for p in rows.locator(".pct").all_inner_texts())
 
-    # Jan replays Eva's game beside his own, deal by deal.
+    # Jan replays Eva's game beside his own on one page: two boards that step together.
     rows.filter(has_text="Eva").get_by_role("link", name="Replay").click()
     jan.wait_for_url("**/vs/*")
-    frames = jan.locator(".replay-pane iframe")
-    assert frames.count() == 2
-    hands = []
-    for i in range(2):
-        frame = jan.frame_locator(".replay-pane iframe").nth(i)
-        frame.locator(".all-hands .zone").first.wait_for()
-        hands.append(
-            frame.locator(".all-hands .card").evaluate_all(
-                "els => els.map(e => e.getAttribute('aria-label'))"
-            )
-        )
-    assert hands[0] and hands[0] == hands[1]  # step 0 of both replays: the same deal
-    assert jan.locator(".replay-pane h2").all_inner_texts() == ["Jan", "Eva"]
+    jan.wait_for_selector(".rp-board")
+    assert jan.locator("iframe").count() == 0
+    boards = jan.locator(".rp-board")
+    assert boards.count() == 2
+    assert jan.locator(".rp-board .rp-name").all_inner_texts() == ["Jan", "Eva"]
+    assert jan.locator("header.top").count() == 1  # one site header, one page
+
+    def cards() -> list[list[str]]:
+        return [
+            boards.nth(i)
+            .locator(".rp-seat .rp-card")
+            .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+            for i in range(2)
+        ]
+
+    start = cards()
+    assert start[0] and start[0] == start[1]  # the same deal on both boards
+    # The keys step both boards: each shows its own first move, and Home brings both back.
+    jan.keyboard.press("ArrowRight")
+    events = [boards.nth(i).locator(".rp-events").inner_text() for i in range(2)]
+    assert all(e.strip() for e in events)
+    assert cards() != start
+    jan.keyboard.press("End")
+    assert jan.locator(".rp-board .rp-outcome").count() == 2
+    assert jan.locator(".rp-board .rp-breakdown").count() == 2
+    jan.keyboard.press("Home")
+    assert cards() == start
+    jan.locator(".rp-controls [data-key=next]").click()
+    assert [boards.nth(i).locator(".rp-events").inner_text() for i in range(2)] == events
     jan.set_viewport_size({"width": 1280, "height": 800})
     jan.screenshot(path=str(artifacts / "daily-side-by-side.png"))
+    # On a phone the boards stack, and nothing scrolls sideways.
+    jan.set_viewport_size({"width": 390, "height": 844})
+    assert jan.evaluate("document.documentElement.scrollWidth") <= 390
+    jan.screenshot(path=str(artifacts / "daily-side-by-side-phone.png"))

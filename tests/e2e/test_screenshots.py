@@ -10,6 +10,12 @@ from pathlib import Path
 from tests.e2e.conftest import CHROMIUM, _need_chromium
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "screenshots.py"
+REPLAYS = [
+    f"{page}-{size}-ru.png"
+    for page in ("replay-royal-casino", "replay-rummy", "replay-royal-mastheads", "daily-compare")
+    for size in ("desktop", "phone")
+]
+"""The replay of each game and the daily comparison, on a desktop and a phone."""
 
 
 def test_the_help_says_what_the_script_makes() -> None:
@@ -37,7 +43,7 @@ def test_the_script_writes_every_picture_in_a_language(tmp_path: Path) -> None:
         for moment in ("start", "mid", "end")
         for size in ("desktop", "phone")
     ]
-    assert names == sorted(["lobby-ru.png", "rules-ru.png", *tables])
+    assert names == sorted(["lobby-ru.png", "rules-ru.png", *tables, *REPLAYS])
     assert sorted(done.stdout.split()) == [str(tmp_path / n) for n in names]  # each named
     for path in tmp_path.glob("*.png"):
         head = path.read_bytes()[:24]

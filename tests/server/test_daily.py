@@ -265,8 +265,11 @@ def test_two_players_play_the_same_deals_once_each_and_are_ranked(client: TestCl
     )
     assert eva_id is not None
     compare = client.get(f"/daily/{game}/{today().isoformat()}/vs/{eva_id.group(1)}?deal=1").text
-    frames = re.findall(r'<iframe title="([^"]+)" src="/replay/([^?"]+)', compare)
-    assert frames == [("Jan", jan[1]), ("Eva", eva[1])]
+    # One page, two boards: the deal's tables named by their players, Jan's first.
+    boot = re.search(r'<script id="replay-boot" type="application/json">(.*?)</script>', compare)
+    assert boot is not None
+    boards = [(b["name"], b["table"]) for b in json.loads(boot.group(1))["boards"]]
+    assert boards == [("Jan", jan[1]), ("Eva", eva[1])]
     # The day page shows the result; the player page the day's score.
     assert re.search(r"rank [12] of 2", client.get("/daily").text)
 

@@ -23,6 +23,7 @@ from cardtable.server.store import PlayerGame, TableRow
 __all__ = [
     "RATING_EXPLAINED",
     "bdi",
+    "daily_compare_page",
     "deck_switch",
     "finished_list",
     "game_title",
@@ -503,12 +504,62 @@ def table_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> st
     return _layout(tr, f"{game_title(game, tr)} — cardtable", body, boot, f"/t/{table_id}")
 
 
-def replay_page(tr: Translator, table_id: str, game: AnyGame, players: int) -> str:
-    """The replay shell; ``app.js`` fetches the steps."""
-    body = _SHELL
-    boot = _boot("replay", table_id, game, players, tr)
+def _replay_shell(
+    tr: Translator, game: AnyGame, boards: Sequence[tuple[str, str]], heading: str, extra: str = ""
+) -> str:
+    """What ``replay.js`` draws into: ``extra`` (HTML above the viewer), the boot data (the
+    game, the tables to show with the names above them, the page's words) and the
+    live region that reads out each step's events.  ``heading`` is the page's ``h1``."""
+    boot = {
+        "game": game.info.name,
+        "boards": [{"table": table, "name": name} for table, name in boards],
+        "i18n": tr.client_catalog(),
+    }
+    return (
+        '<link rel="stylesheet" href="/static/replay.css">'
+        f'<div class="rp-page"><h1 class="rp-title">{escape(heading)}</h1>{extra}{deck_switch(tr)}'
+        '<div id="replay" class="rp"><p class="loading">…</p></div></div>'
+        '<div id="announcer" class="visually-hidden" aria-live="polite" aria-atomic="false"></div>'
+        f'<script id="replay-boot" type="application/json">{_json_script(boot)}</script>'
+        '<script src="/static/words.js" defer></script>'
+        '<script src="/static/replay.js" defer></script>'
+    )
+
+
+def replay_page(tr: Translator, table_id: str, game: AnyGame) -> str:
+    """A finished table's replay: ``replay.js`` fetches its steps and shows them hand by hand
+    (a list of hands, a step list and a scrubber, the keyboard, each hand's breakdown)."""
     title = f"{game_title(game, tr)} — {tr.gettext('Replay')}"
-    return _layout(tr, title, body, boot, f"/replay/{table_id}")
+    body = _replay_shell(tr, game, [(table_id, "")], title)
+    return _layout(tr, title, body, None, f"/replay/{table_id}")
+
+
+def daily_compare_page(
+    tr: Translator,
+    game: AnyGame,
+    day: str,
+    boards: Sequence[tuple[str, str]],
+    deals: Sequence[tuple[str, str, bool]],
+    back: str,
+    path: str,
+) -> str:
+    """Two players' replays of the same daily deal on one page, two boards that step
+    together; ``boards`` are ``(table, player's name)``, ``deals`` the tabs ``(href, label,
+    current)`` and ``back`` the day's board."""
+    names = " — ".join(name for _, name in boards)
+    title = f"{game_title(game, tr)} {day}: {names}"
+    here = ' aria-current="page"'
+    tabs = "".join(
+        f'<a href="{escape(href)}"{here if current else ""}>{escape(label)}</a>'
+        for href, label, current in deals
+    )
+    extra = (
+        f'<p class="rp-back"><a href="{escape(back)}">'
+        f"{escape(tr.gettext('Back to the leaderboard'))}</a></p>"
+        f'<nav class="deal-tabs rp-deals" aria-label="{escape(tr.gettext("Deals"))}">{tabs}</nav>'
+    )
+    body = _replay_shell(tr, game, boards, title, extra)
+    return _layout(tr, title, body, None, path)
 
 
 def player_page(

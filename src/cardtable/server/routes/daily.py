@@ -1,5 +1,5 @@
 """The daily challenge's pages: today's games, starting and resuming an attempt, a day's
-board and two players' replays of the same deals side by side (rules in
+board and two players' replays of the same deal on one page, stepping together (rules in
 :mod:`cardtable.server.daily`)."""
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from cardtable.games import get_game
 from cardtable.server.boards import (
     REPLAYS_LATER,
     DailyGame,
-    compare_page,
     daily_board_page,
     daily_page,
 )
 from cardtable.server.daily import AlreadyPlayedError, today
-from cardtable.server.pages import message_page
+from cardtable.server.pages import daily_compare_page, message_page
 from cardtable.server.routes.web import PLAYER_COOKIE, daily_of, hub_of, remember, tr_of
 
 __all__ = ["router"]
@@ -152,4 +151,14 @@ async def daily_compare(
     mine = None
     if pid is not None and pid != player_id:
         mine = await asyncio.to_thread(h.store.attempt, day, game.info.name, pid)
-    return _page(request, compare_page(tr, game, day, mine, theirs, deal))
+    boards = []
+    for who in (mine, theirs):
+        table = None if who is None else {i: t for i, t, _ in who.deals}.get(deal)
+        if who is not None and table is not None:
+            boards.append((table, who.name))
+    base = f"{board}/vs/{player_id}"
+    deals = [
+        (f"{base}?deal={i}", tr.fmt("Deal {n}", n=i + 1), i == deal) for i in range(theirs.count)
+    ]
+    html = daily_compare_page(tr, game, day.isoformat(), boards, deals, board, base)
+    return _page(request, html)

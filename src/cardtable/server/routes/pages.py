@@ -200,7 +200,7 @@ async def replay_html(request: Request, table_id: str) -> HTMLResponse:
     pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
     if not await h.may_watch(room, pid, replay=True):
         return _page(request, f"<h1>{tr_of(request).gettext(PRIVATE)}</h1>", 403)
-    return _page(request, replay_page(tr_of(request), room.id, room.game, len(room.meta.seats)))
+    return _page(request, replay_page(tr_of(request), room.id, room.game))
 
 
 @router.get("/games/{name}/table.js")
