@@ -1,7 +1,6 @@
 """A kit's opponent model (:attr:`SearchProfile.opponent`): below the root the other seats
 move by it, on their sampled cards, and the searching seat by UCB as before; without one the
-search is unchanged.  Rummy's kit offers one (:func:`opponent_model`) to the pilots; no
-level uses it, as it did not play better."""
+search is unchanged.  No level of Rummy uses one."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ import pytest
 
 from cardtable.bots.ismcts import SearchAdapter, search
 from cardtable.games import get_game
-from cardtable.games.rummy.search import opponent_model
 from tests.bots.helpers import SEARCH_GAMES, random_position, random_view
 
 
@@ -82,16 +80,6 @@ def test_without_a_model_the_search_is_as_before() -> None:
 
 
 def test_no_level_of_rummy_models_the_other_seat() -> None:
-    # The model was piloted (docs/bots-experiments.md) and gained nothing, so neither
-    # hard nor expert uses it; expert_pilot.py --opponent-model still can.
+    # Neither hard nor expert models the other seat: the tree's statistics choose its moves.
     profile = get_game("rummy").search_profile()
     assert profile.opponent is None and profile.expert is None
-
-
-def test_the_rummy_model_plays_a_legal_move_from_the_sampled_hand() -> None:
-    game = get_game("rummy")
-    rng = random.Random(11)
-    for i in range(30):
-        state, _ = random_position(game, 100 + i)
-        moves = game.legal_actions(state)
-        assert opponent_model(state, moves, rng) in moves

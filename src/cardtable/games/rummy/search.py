@@ -39,7 +39,6 @@ __all__ = [
     "SCALE",
     "estimate",
     "links",
-    "opponent_model",
     "points",
     "rollout_policy",
     "search_profile",
@@ -126,19 +125,3 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         hard_simulations=HARD_SIMULATIONS,
         expert_simulations=EXPERT_SIMULATIONS,
     )
-
-
-def opponent_model(
-    state: RummyState, moves: Sequence[RummyAction], rng: random.Random
-) -> RummyAction:
-    """A model of the other seat below the root, for pilots (``SearchProfile.opponent``,
-    ``scripts/expert_pilot.py --opponent-model``): the rollout policy on that seat's
-    sampled hand.  No level uses it: piloted at ``hard``'s budget it did not play better
-    (docs/bots-experiments.md), so the tree's statistics choose the other seat's moves.
-
-    >>> from cardtable.games.rummy import GAME
-    >>> s = GAME.new_game(2, seed=3)
-    >>> opponent_model(s, GAME.legal_actions(s), random.Random(0)) in GAME.legal_actions(s)
-    True
-    """
-    return rollout_policy(state, moves, rng.random)
