@@ -234,12 +234,14 @@ def gen_plays(
     """
     out: list[Play] = []
     pref = pick_pref(obl, taken)
+    fm = hand_faces(hand)
+    nj = (hand >> JOKER0).bit_count()
     if not (cfg.one_meld and nmelds >= 1):
-        _run_melds(out, cfg, seat, hand, melds, nmelds, obl, taken, pref)
-        _set_melds(out, cfg, seat, hand, melds, nmelds, obl, taken, pref)
-    _layoffs(out, cfg, hand, melds, nmelds, obl, taken, pref)
-    if cfg.swap:
-        _swaps(out, hand, melds, nmelds, pref)
+        _run_melds(out, cfg, seat, hand, fm, nj, melds, nmelds, obl, taken, pref)
+        _set_melds(out, cfg, seat, hand, fm, nj, melds, nmelds, obl, taken, pref)
+    _layoffs(out, cfg, hand, fm, nj, melds, nmelds, obl, taken, pref)
+    if cfg.swap and melds:
+        _swaps(out, hand, fm, melds, nmelds, pref)
     return out
 
 
@@ -248,6 +250,8 @@ def _run_melds(
     cfg: Config,
     seat: int,
     hand: int,
+    fm: int,
+    nj: int,
     melds: tuple[Meld, ...],
     nmelds: int,
     obl: int,
@@ -255,8 +259,6 @@ def _run_melds(
     pref: int,
 ) -> None:
     """The runs of each suit: natural ones, then with jokers (R5.2, R8)."""
-    fm = hand_faces(hand)
-    nj = (hand >> JOKER0).bit_count()
     wrap = cfg.wrap
     for s in range(4):
         pat = fm >> (13 * s) & 0x1FFF
@@ -305,6 +307,8 @@ def _set_melds(
     cfg: Config,
     seat: int,
     hand: int,
+    fm: int,
+    nj: int,
     melds: tuple[Meld, ...],
     nmelds: int,
     obl: int,
@@ -312,8 +316,6 @@ def _set_melds(
     pref: int,
 ) -> None:
     """The sets of each rank: natural ones, then with jokers (R5.1, R8)."""
-    fm = hand_faces(hand)
-    nj = (hand >> JOKER0).bit_count()
     sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
     ranks = (sa | sb | sc | sd) if nj else ((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
     while ranks:
@@ -334,6 +336,8 @@ def _layoffs(
     out: list[Play],
     cfg: Config,
     hand: int,
+    fm: int,
+    nj: int,
     melds: tuple[Meld, ...],
     nmelds: int,
     obl: int,
@@ -341,8 +345,6 @@ def _layoffs(
     pref: int,
 ) -> None:
     """The lay-offs onto each meld (R6): natural cards, then a joker (R8)."""
-    fm = hand_faces(hand)
-    nj = (hand >> JOKER0).bit_count()
     wrap = cfg.wrap
     joker = _jokers(hand, obl, taken, 1)[0] if nj else -1
     for mi in range(len(melds)):
@@ -408,9 +410,10 @@ def _set_suits(cards: tuple[int, ...]) -> int:
     return present
 
 
-def _swaps(out: list[Play], hand: int, melds: tuple[Meld, ...], nmelds: int, pref: int) -> None:
+def _swaps(
+    out: list[Play], hand: int, fm: int, melds: tuple[Meld, ...], nmelds: int, pref: int
+) -> None:
     """The exchanges of a natural card for a table joker (R8.7)."""
-    fm = hand_faces(hand)
     for mi in range(len(melds)):
         meld = melds[mi]
         cards = meld.cards
