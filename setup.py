@@ -41,6 +41,8 @@ COMPILED = [
     "src/cardtable/games/rummy/state.py",
     "src/cardtable/games/rummy/melds.py",
     "src/cardtable/games/rummy/plays.py",
+    "src/cardtable/games/rummy/natural.py",
+    "src/cardtable/games/rummy/board.py",
     "src/cardtable/games/rummy/rules.py",
     "src/cardtable/games/rummy/playout.py",
     "src/cardtable/games/rummy/determinize.py",

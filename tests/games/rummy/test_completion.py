@@ -1,6 +1,6 @@
 """R4.7 (no dead ends), R4.8 and R11.2 (a taken card must have a use), R8.7 (a freed joker
 must be used) and R1.5 (equal copies), checked against the brute-force turn model of
-``oracle.py`` on small random positions, plus the positions of issue 17 as scenarios."""
+``oracle.py`` on small random positions, plus known hard positions as scenarios."""
 
 from __future__ import annotations
 
@@ -290,7 +290,7 @@ def test_R4_8_R11_2_a_take_is_listed_when_its_card_has_a_use(
     assert [a.target for a in GAME.legal_actions(start) if a.kind == TAKE] == expected
 
 
-# ------------------------------------------------------------- the positions of issue 17
+# ------------------------------------------------------------- known hard positions
 
 SWAPS = "jokers:true jokerSwap:true"
 

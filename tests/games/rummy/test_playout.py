@@ -7,7 +7,8 @@ import random
 import pytest
 
 from cardtable.games.rummy import GAME, RummyState
-from cardtable.games.rummy.playout import _layoff_targets, _natural_play, random_playout
+from cardtable.games.rummy.natural import NaturalPlays, natural_play
+from cardtable.games.rummy.playout import random_playout
 from cardtable.games.rummy.plays import gen_plays
 from cardtable.games.rummy.state import JOKER0, Phase, hand_faces
 from tests.games.rummy.helpers import pos
@@ -128,10 +129,10 @@ def test_each_play_built_alone_is_the_generators(options: dict[str, object]) -> 
             if state.phase == Phase.PLAY and not state.obligations and not hand >> JOKER0:
                 cfg, melds, made = state.cfg, state.melds, state.melds_this_turn
                 plays = gen_plays(cfg, state.current, hand, melds, made, 0, state.taken)
-                targets = _layoff_targets(melds, cfg.wrap)[0]
+                targets = NaturalPlays(melds, cfg.wrap).targets
                 melding = not (cfg.one_meld and made)
                 for k, expected in enumerate(plays):
-                    got = _natural_play(
+                    got = natural_play(
                         k,
                         state.current,
                         hand,

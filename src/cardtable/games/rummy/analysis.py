@@ -297,30 +297,12 @@ def explain_action(
 ) -> IllegalActionError:
     """The rule id and a one-line reason why ``a`` is not legal in ``state``, whose legal
     actions are ``listed``."""
-    cfg = state.cfg
     if state.phase == Phase.OVER:
         return _err("R9.1", "the game is over")
-    seat = state.current
-    hand = state.hands[seat]
+    hand = state.hands[state.current]
     kind = a.kind
     if kind in (DRAW, TAKE):
-        if state.phase == Phase.PLAY:
-            return _err("R4.2", "you have already drawn this turn")
-        if kind == DRAW:
-            return _err("R4.2", "DRAW_STOCK is legal here")
-        n = len(state.discard)
-        depth = a.target
-        if not n:
-            return _err("R4.2", "the discard pile is empty")
-        if depth < 0 or depth >= n:
-            return _err("R11.2", f"the discard pile has only {n} card{'s' if n > 1 else ''}")
-        if depth > 0 and cfg.pickup == 0:
-            return _err("R11.1", "only the top discard may be taken (discardPickup=top)")
-        chosen = card_text(state.discard[n - 1 - depth])
-        why = f"no meld, lay-off or swap could use {chosen} this turn and still end the turn"
-        if depth == 0:
-            return _err("R4.8", f"{why} (pickupMustBeUsed)")
-        return _err("R11.2", why)
+        return _explain_draw(state, a)
     if state.phase == Phase.DRAW:
         return _err("R4.2", "draw first: DRAW_STOCK or TAKE_DISCARD")
     missing = [
@@ -329,83 +311,134 @@ def explain_action(
     if missing:
         return _err("R5.6", f"you do not hold {card_text(missing[0])}")
     if kind == DISCARD:
-        if not a.cards:
-            return _err("R4.4", "name the card to discard")
-        c = a.cards[0]
-        if state.obligations:
-            names = " ".join(card_text(x) for x in range(108) if state.obligations >> x & 1)
-            rule = (
-                "R8.7" if state.obligations >> JOKER0 else ("R4.8" if state.taken >= 0 else "R11.2")
-            )
-            return _err(rule, f"you must first meld or lay off {names}")
-        if c == state.taken:
-            return _err(
-                "R4.5",
-                f"you took {card_text(c)} from the discard pile this turn; you cannot discard it",
-            )
-        return _err("R4.4", f"you cannot discard {card_text(c)} now")
+        return _explain_discard(state, a)
     if kind == MELD:
-        if cfg.one_meld and state.melds_this_turn >= 1:
-            return _err("R5.4", "only one meld per turn (maxOneMeldPerTurn)")
-        if len(set(a.cards)) < len(a.cards):
-            return _err("R5.6", "a card is listed twice")
-        declared = list(a.meanings) if len(a.meanings) == len(a.cards) else [-1] * len(a.cards)
-        interps, (rule, why) = interpret_meld(cfg, list(a.cards), declared)
-        if not interps:
-            return _err(rule, why)
-        if len(interps) > 1 and any(c >= JOKER0 for c in a.cards):
-            return _err("R8.2", "the jokers' meaning is ambiguous; declare it (e.g. JK=8H)")
-        remaining = hand
-        for c in a.cards:
-            remaining &= ~(1 << c)
-        kind_, lo, ordered, meanings = interps[0]  # the meld as the legal list writes it
-        canon = RummyAction(MELD, ordered, meanings, lo if kind_ == RUN else 0)
-        return _refused_play(state, canon, listed, remaining, 0)
-    melds = state.melds
+        return _explain_meld(state, a, listed)
     mi = a.target
-    if not 0 <= mi < len(melds):
+    if not 0 <= mi < len(state.melds):
         if mi < 0:
             return _err("R6.4", "name the meld (e.g. LAYOFF 8C->M1)")
         return _err("R6.4", f"there is no meld M{mi + 1}")
-    meld = melds[mi]
     if kind == LAYOFF:
-        c = a.cards[0]
-        meaning = a.meanings[0] if a.meanings else -1
-        probe = gen_plays(cfg, seat, 1 << c, melds, state.melds_this_turn, 0)
-        fits = [
-            p
-            for p in probe
-            if p[0].kind == LAYOFF
-            and p[0].target == mi
-            and (c < JOKER0 or meaning == -1 or p[0].meanings[0] == meaning)
-        ]
-        if not fits:
-            rule, why = _layoff_reason(cfg, meld, mi, c, meaning)
-            return _err(rule, why)
-        if c >= JOKER0 and meaning == -1 and len(fits) > 1:
-            return _err("R8.2", "say what the joker stands for (e.g. LAYOFF JK->M1 as 4H)")
-        # the lay-off as the legal list writes it (a natural card's meaning is its face)
-        return _refused_play(state, fits[0][0], listed, hand & ~(1 << c), 0)
+        return _explain_layoff(state, a, listed)
     if kind == SWAP:
-        if not cfg.swap:
-            return _err("R8.7", "joker swaps are off (jokerSwap=off)")
-        name = f"M{mi + 1}"
-        if len(a.cards) < 2 or a.cards[1] < JOKER0 or a.cards[1] not in meld.cards:
-            return _err("R8.7", f"{name} has no such joker")
-        c, j = a.cards[0], a.cards[1]
-        if c >= JOKER0:
-            return _err("R8.7", "a table joker is exchanged for a natural card")
-        if meld.kind == RUN:
-            f = pos_face(meld.suit, meld.lo + meld.cards.index(j))
-            if c % 52 != f:
-                return _err(
-                    "R8.7", f"the joker in {name} stands for {card_text(f)}, not {card_text(c)}"
-                )
-        else:
-            r = meld.lo - 1
-            if c % 13 != r:
-                return _err("R8.7", f"the jokers in {name} stand for a {card_text(r)[:-1]}")
-            if any(x < JOKER0 and x % 52 // 13 == c % 52 // 13 for x in meld.cards):
-                return _err("R5.1", f"{name} already has a {SUIT_NAMES[c % 52 // 13]}")
-        return _refused_play(state, a, listed, (hand & ~(1 << c)) | 1 << j, 1 << j)
+        return _explain_swap(state, a, listed)
     return _err("", "not an action of this game")
+
+
+def _explain_draw(state: RummyState, a: RummyAction) -> IllegalActionError:
+    """Why a DRAW_STOCK or TAKE_DISCARD is not legal."""
+    if state.phase == Phase.PLAY:
+        return _err("R4.2", "you have already drawn this turn")
+    if a.kind == DRAW:
+        return _err("R4.2", "DRAW_STOCK is legal here")
+    n = len(state.discard)
+    depth = a.target
+    if not n:
+        return _err("R4.2", "the discard pile is empty")
+    if depth < 0 or depth >= n:
+        return _err("R11.2", f"the discard pile has only {n} card{'s' if n > 1 else ''}")
+    if depth > 0 and state.cfg.pickup == 0:
+        return _err("R11.1", "only the top discard may be taken (discardPickup=top)")
+    chosen = card_text(state.discard[n - 1 - depth])
+    why = f"no meld, lay-off or swap could use {chosen} this turn and still end the turn"
+    if depth == 0:
+        return _err("R4.8", f"{why} (pickupMustBeUsed)")
+    return _err("R11.2", why)
+
+
+def _explain_discard(state: RummyState, a: RummyAction) -> IllegalActionError:
+    """Why a DISCARD of a card held is not legal."""
+    if not a.cards:
+        return _err("R4.4", "name the card to discard")
+    c = a.cards[0]
+    if state.obligations:
+        names = " ".join(card_text(x) for x in range(108) if state.obligations >> x & 1)
+        rule = "R8.7" if state.obligations >> JOKER0 else ("R4.8" if state.taken >= 0 else "R11.2")
+        return _err(rule, f"you must first meld or lay off {names}")
+    if c == state.taken:
+        return _err(
+            "R4.5",
+            f"you took {card_text(c)} from the discard pile this turn; you cannot discard it",
+        )
+    return _err("R4.4", f"you cannot discard {card_text(c)} now")
+
+
+def _explain_meld(
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction]
+) -> IllegalActionError:
+    """Why a MELD of cards held is not legal."""
+    cfg = state.cfg
+    if cfg.one_meld and state.melds_this_turn >= 1:
+        return _err("R5.4", "only one meld per turn (maxOneMeldPerTurn)")
+    if len(set(a.cards)) < len(a.cards):
+        return _err("R5.6", "a card is listed twice")
+    declared = list(a.meanings) if len(a.meanings) == len(a.cards) else [-1] * len(a.cards)
+    interps, (rule, why) = interpret_meld(cfg, list(a.cards), declared)
+    if not interps:
+        return _err(rule, why)
+    if len(interps) > 1 and any(c >= JOKER0 for c in a.cards):
+        return _err("R8.2", "the jokers' meaning is ambiguous; declare it (e.g. JK=8H)")
+    remaining = state.hands[state.current]
+    for c in a.cards:
+        remaining &= ~(1 << c)
+    kind_, lo, ordered, meanings = interps[0]  # the meld as the legal list writes it
+    canon = RummyAction(MELD, ordered, meanings, lo if kind_ == RUN else 0)
+    return _refused_play(state, canon, listed, remaining, 0)
+
+
+def _explain_layoff(
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction]
+) -> IllegalActionError:
+    """Why a LAYOFF of a card held onto an existing meld is not legal."""
+    cfg = state.cfg
+    melds = state.melds
+    mi = a.target
+    c = a.cards[0]
+    meaning = a.meanings[0] if a.meanings else -1
+    probe = gen_plays(cfg, state.current, 1 << c, melds, state.melds_this_turn, 0)
+    fits = [
+        p
+        for p in probe
+        if p[0].kind == LAYOFF
+        and p[0].target == mi
+        and (c < JOKER0 or meaning == -1 or p[0].meanings[0] == meaning)
+    ]
+    if not fits:
+        rule, why = _layoff_reason(cfg, melds[mi], mi, c, meaning)
+        return _err(rule, why)
+    if c >= JOKER0 and meaning == -1 and len(fits) > 1:
+        return _err("R8.2", "say what the joker stands for (e.g. LAYOFF JK->M1 as 4H)")
+    # the lay-off as the legal list writes it (a natural card's meaning is its face)
+    hand = state.hands[state.current]
+    return _refused_play(state, fits[0][0], listed, hand & ~(1 << c), 0)
+
+
+def _explain_swap(
+    state: RummyState, a: RummyAction, listed: Sequence[RummyAction]
+) -> IllegalActionError:
+    """Why a SWAP of a card held for a joker of an existing meld is not legal."""
+    if not state.cfg.swap:
+        return _err("R8.7", "joker swaps are off (jokerSwap=off)")
+    mi = a.target
+    meld = state.melds[mi]
+    name = f"M{mi + 1}"
+    if len(a.cards) < 2 or a.cards[1] < JOKER0 or a.cards[1] not in meld.cards:
+        return _err("R8.7", f"{name} has no such joker")
+    c, j = a.cards[0], a.cards[1]
+    if c >= JOKER0:
+        return _err("R8.7", "a table joker is exchanged for a natural card")
+    if meld.kind == RUN:
+        f = pos_face(meld.suit, meld.lo + meld.cards.index(j))
+        if c % 52 != f:
+            return _err(
+                "R8.7", f"the joker in {name} stands for {card_text(f)}, not {card_text(c)}"
+            )
+    else:
+        r = meld.lo - 1
+        if c % 13 != r:
+            return _err("R8.7", f"the jokers in {name} stand for a {card_text(r)[:-1]}")
+        if any(x < JOKER0 and x % 52 // 13 == c % 52 // 13 for x in meld.cards):
+            return _err("R5.1", f"{name} already has a {SUIT_NAMES[c % 52 // 13]}")
+    hand = state.hands[state.current]
+    return _refused_play(state, a, listed, (hand & ~(1 << c)) | 1 << j, 1 << j)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from cardtable.games.rummy.state import RUN, SET, SETJ, Config, Meld
+from cardtable.games.rummy.state import JOKER0, RUN, SET, SETJ, Config, Meld, card_text
 
 __all__ = [
     "JokerRule",
@@ -173,9 +173,24 @@ def meld_meanings(meld: Meld) -> tuple[int, ...]:
     return tuple(SETJ + meld.lo - 1 if c >= 104 else c % 52 for c in meld.cards)
 
 
+def slot_text(card: int, meaning: int) -> str:
+    """A card in a meld: ``7H`` or, for a joker, ``JK=6H`` / ``JK=7*`` (a set joker)."""
+    text = card_text(card)
+    if card < JOKER0:
+        return text
+    if meaning >= SETJ:
+        return f"{text}={card_text(meaning - SETJ)[:-1]}*"
+    return f"{text}={card_text(meaning)}"
+
+
+def meld_text(meld: Meld) -> tuple[str, ...]:
+    """The cards of a meld in notation, with joker meanings."""
+    return tuple(slot_text(c, m) for c, m in zip(meld.cards, meld_meanings(meld), strict=True))
+
+
 def cfg_rule(cfg: Config) -> tuple[int, bool]:
     """The (jokerLimit, jokersMayTouch) pair of a configuration."""
     return cfg.joker_limit, cfg.touch
 
 
-__all__ += ["SET", "cfg_rule", "meld_meanings"]
+__all__ += ["SET", "cfg_rule", "meld_meanings", "meld_text", "slot_text"]

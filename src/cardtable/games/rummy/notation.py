@@ -185,132 +185,158 @@ def parse_action(state: RummyState, text: str, legal: Sequence[RummyAction]) -> 
         raise InvalidNotationError(f"write TAKE_DISCARD or TAKE@k: {text!r}")
     hand = state.hands[state.current] if state.phase != Phase.OVER else 0
     if verb in ("DISCARD", "X", "DROP", "DIS"):
-        if len(words) != 2:
-            raise InvalidNotationError(f"write DISCARD and one card: {text!r}")
-        card, _ = _card(words[1])
-        face = card % 52 if card < JOKER0 else 52
-        matches = [
-            a
-            for a in legal
-            if a.kind == DISCARD and (a.cards[0] % 52 if a.cards[0] < JOKER0 else 52) == face
-        ]
-        exact = [a for a in matches if a.cards[0] == card]
-        if exact:
-            return exact[0]
-        if matches:
-            return matches[0]
-        held = (
-            card
-            if hand >> card & 1
-            else _held(hand & ~(1 << state.taken if state.taken >= 0 else hand), card, 0)
-        )
-        if not hand >> held & 1:
-            held = _held(hand, card, 0)
-        return RummyAction(DISCARD, (held,))
+        return _parse_discard_action(state, hand, words, text, legal)
     if verb in ("MELD", "M"):
-        cards = [_card(w) for w in words[1:]]
-        if not cards:
-            raise InvalidNotationError("MELD needs cards, e.g. MELD 5D 6D 7D")
-        nat = sorted(c % 52 for c, _ in cards if c < JOKER0)
-        nj = sum(1 for c, _ in cards if c >= JOKER0)
-        declared = [mm for c, mm in cards if c >= JOKER0 and mm >= 0]
-        matches = []
-        for a in legal:
-            if a.kind != MELD or len(a.cards) != len(cards):
-                continue
-            if sorted(c % 52 for c in a.cards if c < JOKER0) != nat:
-                continue
-            if sum(1 for c in a.cards if c >= JOKER0) != nj:
-                continue
-            jm = [mm for c, mm in zip(a.cards, a.meanings, strict=True) if c >= JOKER0]
-            ok = True
-            for d in declared:
-                hit = next((x for x in jm if _same_meaning(d, x)), None)
-                if hit is None:
-                    ok = False
-                    break
-                jm.remove(hit)
-            if ok:
-                matches.append(a)
-        if matches:
-            return _pick(matches, text)
-        used = 0
-        phys_cards = []
-        for c, _ in cards:
-            h = _held(hand, c, used)
-            used |= 1 << h
-            phys_cards.append(h)
-        decl = [mm for _, mm in cards]
-        interps, _ = interpret_meld(state.cfg, phys_cards, decl)
-        if len(interps) == 1:
-            kind, lo, ordered, meanings = interps[0]
-            return RummyAction(MELD, ordered, meanings, lo if kind == RUN else 0)
-        if len(interps) > 1 and nj:
-            raise AmbiguousActionError(
-                f"R8.2: {text!r}: say what each joker stands for (e.g. JK=8H)"
-            )
-        return RummyAction(MELD, tuple(phys_cards), tuple(decl), -1)
+        return _parse_meld_action(state, hand, words, text, legal)
     if verb in ("LAYOFF", "LAY", "L", "ADD"):
-        joined = " ".join(words[1:]).replace("<-", " ").replace("->", " ").replace(">", " ")
-        parts = joined.split()
-        meaning = -1
-        if "AS" in parts[1:]:
-            i = parts.index("AS", 1)
-            if i + 2 != len(parts):
-                raise InvalidNotationError(f"write LAYOFF JK->M1 as 4H: {text!r}")
-            meaning = parse_meaning(parts[i + 1])
-            parts = parts[:i]
-        if not parts or len(parts) > 2:
-            raise InvalidNotationError(f"write LAYOFF card->Mk: {text!r}")
-        card, m2 = _card(parts[0])
-        if m2 >= 0:
-            meaning = m2
-        target = _meld_no(parts[1]) if len(parts) == 2 else -1
-        face = card % 52 if card < JOKER0 else 52
-        matches = [
-            a
-            for a in legal
-            if a.kind == LAYOFF
-            and (a.cards[0] % 52 if a.cards[0] < JOKER0 else 52) == face
-            and (target < 0 or a.target == target)
-            and (meaning < 0 or _same_meaning(meaning, a.meanings[0]))
-        ]
-        if matches:
-            if target < 0 and len({a.target for a in matches}) > 1:
-                raise AmbiguousActionError(
-                    f"R6.4: {text!r} fits several melds; name one: "
-                    + " or ".join(format_action(a) for a in matches)
-                )
-            return _pick(matches, text)
-        return RummyAction(LAYOFF, (_held(hand, card, 0),), (meaning,), target)
+        return _parse_layoff_action(state, hand, words, text, legal)
     if verb in ("SWAP", "S"):
-        joined = " ".join(words[1:]).replace("<->", " ").replace("IN ", " ")
-        parts = joined.split()
-        if not parts:
-            raise InvalidNotationError(f"write SWAP card<->JK in Mk: {text!r}")
-        card, _ = _card(parts[0])
-        target = -1
-        joker = -1
-        for p in parts[1:]:
-            if p.startswith("JK"):
-                joker, _ = _card(p)
-            else:
-                target = _meld_no(p)
-        matches = [
-            a
-            for a in legal
-            if a.kind == SWAP
-            and a.cards[0] % 52 == card % 52
-            and (target < 0 or a.target == target)
-            and (joker < 0 or a.cards[1] == joker)
-        ]
-        if matches:
-            return _pick(matches, text)
-        return RummyAction(SWAP, (_held(hand, card, 0), joker), (), target)
+        return _parse_swap_action(state, hand, words, text, legal)
     raise InvalidNotationError(
         f"not a Rummy action: {text!r} (DRAW_STOCK, TAKE_DISCARD, TAKE@k, MELD, LAYOFF, SWAP, "
         "DISCARD)"
     )
+
+
+def _parse_discard_action(
+    state: RummyState, hand: int, words: list[str], text: str, legal: Sequence[RummyAction]
+) -> RummyAction:
+    """Read a DISCARD action (``words`` after the verb's, ``hand`` the cards held)."""
+    if len(words) != 2:
+        raise InvalidNotationError(f"write DISCARD and one card: {text!r}")
+    card, _ = _card(words[1])
+    face = card % 52 if card < JOKER0 else 52
+    matches = [
+        a
+        for a in legal
+        if a.kind == DISCARD and (a.cards[0] % 52 if a.cards[0] < JOKER0 else 52) == face
+    ]
+    exact = [a for a in matches if a.cards[0] == card]
+    if exact:
+        return exact[0]
+    if matches:
+        return matches[0]
+    held = (
+        card
+        if hand >> card & 1
+        else _held(hand & ~(1 << state.taken if state.taken >= 0 else hand), card, 0)
+    )
+    if not hand >> held & 1:
+        held = _held(hand, card, 0)
+    return RummyAction(DISCARD, (held,))
+
+
+def _parse_meld_action(
+    state: RummyState, hand: int, words: list[str], text: str, legal: Sequence[RummyAction]
+) -> RummyAction:
+    """Read a MELD action (``words`` after the verb's, ``hand`` the cards held)."""
+    cards = [_card(w) for w in words[1:]]
+    if not cards:
+        raise InvalidNotationError("MELD needs cards, e.g. MELD 5D 6D 7D")
+    nat = sorted(c % 52 for c, _ in cards if c < JOKER0)
+    nj = sum(1 for c, _ in cards if c >= JOKER0)
+    declared = [mm for c, mm in cards if c >= JOKER0 and mm >= 0]
+    matches = []
+    for a in legal:
+        if a.kind != MELD or len(a.cards) != len(cards):
+            continue
+        if sorted(c % 52 for c in a.cards if c < JOKER0) != nat:
+            continue
+        if sum(1 for c in a.cards if c >= JOKER0) != nj:
+            continue
+        jm = [mm for c, mm in zip(a.cards, a.meanings, strict=True) if c >= JOKER0]
+        ok = True
+        for d in declared:
+            hit = next((x for x in jm if _same_meaning(d, x)), None)
+            if hit is None:
+                ok = False
+                break
+            jm.remove(hit)
+        if ok:
+            matches.append(a)
+    if matches:
+        return _pick(matches, text)
+    used = 0
+    phys_cards = []
+    for c, _ in cards:
+        h = _held(hand, c, used)
+        used |= 1 << h
+        phys_cards.append(h)
+    decl = [mm for _, mm in cards]
+    interps, _ = interpret_meld(state.cfg, phys_cards, decl)
+    if len(interps) == 1:
+        kind, lo, ordered, meanings = interps[0]
+        return RummyAction(MELD, ordered, meanings, lo if kind == RUN else 0)
+    if len(interps) > 1 and nj:
+        raise AmbiguousActionError(f"R8.2: {text!r}: say what each joker stands for (e.g. JK=8H)")
+    return RummyAction(MELD, tuple(phys_cards), tuple(decl), -1)
+
+
+def _parse_layoff_action(
+    state: RummyState, hand: int, words: list[str], text: str, legal: Sequence[RummyAction]
+) -> RummyAction:
+    """Read a LAYOFF action (``words`` after the verb's, ``hand`` the cards held)."""
+    joined = " ".join(words[1:]).replace("<-", " ").replace("->", " ").replace(">", " ")
+    parts = joined.split()
+    meaning = -1
+    if "AS" in parts[1:]:
+        i = parts.index("AS", 1)
+        if i + 2 != len(parts):
+            raise InvalidNotationError(f"write LAYOFF JK->M1 as 4H: {text!r}")
+        meaning = parse_meaning(parts[i + 1])
+        parts = parts[:i]
+    if not parts or len(parts) > 2:
+        raise InvalidNotationError(f"write LAYOFF card->Mk: {text!r}")
+    card, m2 = _card(parts[0])
+    if m2 >= 0:
+        meaning = m2
+    target = _meld_no(parts[1]) if len(parts) == 2 else -1
+    face = card % 52 if card < JOKER0 else 52
+    matches = [
+        a
+        for a in legal
+        if a.kind == LAYOFF
+        and (a.cards[0] % 52 if a.cards[0] < JOKER0 else 52) == face
+        and (target < 0 or a.target == target)
+        and (meaning < 0 or _same_meaning(meaning, a.meanings[0]))
+    ]
+    if matches:
+        if target < 0 and len({a.target for a in matches}) > 1:
+            raise AmbiguousActionError(
+                f"R6.4: {text!r} fits several melds; name one: "
+                + " or ".join(format_action(a) for a in matches)
+            )
+        return _pick(matches, text)
+    return RummyAction(LAYOFF, (_held(hand, card, 0),), (meaning,), target)
+
+
+def _parse_swap_action(
+    state: RummyState, hand: int, words: list[str], text: str, legal: Sequence[RummyAction]
+) -> RummyAction:
+    """Read a SWAP action (``words`` after the verb's, ``hand`` the cards held)."""
+    joined = " ".join(words[1:]).replace("<->", " ").replace("IN ", " ")
+    parts = joined.split()
+    if not parts:
+        raise InvalidNotationError(f"write SWAP card<->JK in Mk: {text!r}")
+    card, _ = _card(parts[0])
+    target = -1
+    joker = -1
+    for p in parts[1:]:
+        if p.startswith("JK"):
+            joker, _ = _card(p)
+        else:
+            target = _meld_no(p)
+    matches = [
+        a
+        for a in legal
+        if a.kind == SWAP
+        and a.cards[0] % 52 == card % 52
+        and (target < 0 or a.target == target)
+        and (joker < 0 or a.cards[1] == joker)
+    ]
+    if matches:
+        return _pick(matches, text)
+    return RummyAction(SWAP, (_held(hand, card, 0), joker), (), target)
 
 
 # -------------------------------------------------------------------------- positions
@@ -572,6 +598,30 @@ def _passed(value: str, n: int) -> tuple[int, ...]:
     return tuple(passed)
 
 
+class _Pack:
+    """The cards placed so far while a position is read: each card once, from the pack."""
+
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.seen = 0
+
+    def take(self, cards: list[int], where: str) -> int:
+        """Place ``cards`` (found at ``where``); their mask."""
+        m = 0
+        for c in cards:
+            if not self.cfg.all_cards >> c & 1:
+                raise InvalidPositionError(f"{card_text(c)} is not in this game's pack ({where})")
+            if self.seen >> c & 1:
+                raise InvalidPositionError(f"{card_text(c)} appears twice ({where})")
+            self.seen |= 1 << c
+            m |= 1 << c
+        return m
+
+    def rest(self) -> list[int]:
+        """The cards of the pack not placed yet, in id order."""
+        return [c for c in range(108) if self.cfg.all_cards >> c & 1 and not self.seen >> c & 1]
+
+
 def _build(
     cfg: Config,
     n: int,
@@ -585,78 +635,22 @@ def _build(
     phase = Phase[phase_words[0].upper()]
     current = _seats(phase_words[1:2], n)[0] if len(phase_words) > 1 else 0
     dealer = _seats([fields["dealer"]], n)[0] if "dealer" in fields else (current - 1) % n
-    seen = 0
-
-    def take(cards: list[int], where: str) -> int:
-        nonlocal seen
-        m = 0
-        for c in cards:
-            if not cfg.all_cards >> c & 1:
-                raise InvalidPositionError(f"{card_text(c)} is not in this game's pack ({where})")
-            if seen >> c & 1:
-                raise InvalidPositionError(f"{card_text(c)} appears twice ({where})")
-            seen |= 1 << c
-            m |= 1 << c
-        return m
-
-    hands = []
-    for i in range(n):
-        hands.append(take(_cards_of(hand_lines.get(i, "-")), f"P{i + 1}"))
+    pack = _Pack(cfg)
+    hands = [pack.take(_cards_of(hand_lines.get(i, "-")), f"P{i + 1}") for i in range(n)]
     for i in hand_lines:
         if not 0 <= i < n:
             raise InvalidPositionError(f"there is no seat P{i + 1}")
     discard = _cards_of(fields.get("discard", "-"))
-    take(discard, "discard")
-    melds: list[Meld] = []
-    for idx, (mi, owner, body) in enumerate(sorted(meld_lines)):
-        if mi != idx:
-            raise InvalidPositionError(f"melds must be numbered M1, M2, … (M{mi + 1})")
-        if not 0 <= owner < n:
-            raise InvalidPositionError(f"meld owner P{owner + 1} does not exist")
-        meld = _parse_meld(body, owner, cfg.wrap, cfg.joker_limit, cfg.touch)
-        take(list(meld.cards), f"M{mi + 1}")
-        melds.append(meld)
-    stock_text = fields.get("stock")
-    out_listed = take(_cards_of(fields.get("out", "-")), "out")
-    if stock_text is None:
-        stock = [c for c in range(108) if cfg.all_cards >> c & 1 and not seen >> c & 1]
-        take(stock, "stock")
-    else:
-        rest = stock_text.strip().endswith("...")
-        stock = _cards_of(stock_text.replace("...", "")) if stock_text.strip() != "..." else []
-        take(stock, "stock")
-        if rest:
-            more = [c for c in range(108) if cfg.all_cards >> c & 1 and not seen >> c & 1]
-            take(more, "stock")
-            stock += more
-    out = out_listed | (cfg.all_cards & ~seen)
-    taken_t = fields.get("taken", "-")
-    taken = -1 if taken_t in _EMPTY else _card(taken_t)[0]
-    obl = 0
-    for c in _cards_of(fields.get("obligations", "-")):
-        obl |= 1 << c
-    if phase == Phase.PLAY:
-        h = hands[current]
-        if taken >= 0 and not h >> taken & 1:
-            raise InvalidPositionError(
-                f"taken card {card_text(taken)} is not in P{current + 1}'s hand"
-            )
-        if obl & ~h:
-            raise InvalidPositionError("obligated cards must be in the current hand")
-    elif taken >= 0 or obl:
-        raise InvalidPositionError("taken/obligations only exist in phase PLAY")
-    known = _known(fields.get("known", "-"), hands)
-    if phase == Phase.PLAY:  # both were face up: always known (R4.9)
-        known |= obl | (1 << taken if taken >= 0 else 0)
+    pack.take(discard, "discard")
+    melds = _melds_of(pack, n, meld_lines)
+    out_listed = pack.take(_cards_of(fields.get("out", "-")), "out")
+    stock = _stock_of(pack, fields.get("stock"))
+    out = out_listed | (cfg.all_cards & ~pack.seen)
+    taken, obl, known = _turn_of(fields, phase, hands[current], current)
+    known |= _known(fields.get("known", "-"), hands)
     if phase != Phase.OVER and not hands[current]:
         raise InvalidPositionError(f"P{current + 1} is to act with an empty hand")
-    last_t = fields.get("last", "-").split()
-    last_scores: tuple[int, ...] = ()
-    if not last_t or last_t[0] in _EMPTY:
-        last_closer = -1
-    else:
-        last_closer = -1 if last_t[0].lower() == "blocked" else _seats(last_t[:1], n)[0]
-        last_scores = _ints(" ".join(last_t[1:]), n, "last")
+    last_closer, last_scores = _last_of(fields.get("last", "-"), n)
     placed_t = fields.get("placed", "-")
     placed_seats = () if placed_t in _EMPTY else _seats(placed_t.split(), n)
     scope = fields.get("scope", "match")
@@ -698,3 +692,66 @@ def _build(
         out=out,
         passed=_passed(fields.get("passed", "-"), n),
     )
+
+
+def _melds_of(pack: _Pack, n: int, meld_lines: list[tuple[int, int, str]]) -> list[Meld]:
+    """The melds M1, M2, … of a position, their cards placed."""
+    cfg = pack.cfg
+    melds: list[Meld] = []
+    for idx, (mi, owner, body) in enumerate(sorted(meld_lines)):
+        if mi != idx:
+            raise InvalidPositionError(f"melds must be numbered M1, M2, … (M{mi + 1})")
+        if not 0 <= owner < n:
+            raise InvalidPositionError(f"meld owner P{owner + 1} does not exist")
+        meld = _parse_meld(body, owner, cfg.wrap, cfg.joker_limit, cfg.touch)
+        pack.take(list(meld.cards), f"M{mi + 1}")
+        melds.append(meld)
+    return melds
+
+
+def _stock_of(pack: _Pack, stock_text: str | None) -> list[int]:
+    """The stock, top first: as listed, completed by the cards not placed after ``...``,
+    or (not listed) every card not placed."""
+    if stock_text is None:
+        stock = pack.rest()
+        pack.take(stock, "stock")
+        return stock
+    rest = stock_text.strip().endswith("...")
+    stock = _cards_of(stock_text.replace("...", "")) if stock_text.strip() != "..." else []
+    pack.take(stock, "stock")
+    if rest:
+        more = pack.rest()
+        pack.take(more, "stock")
+        stock += more
+    return stock
+
+
+def _turn_of(fields: dict[str, str], phase: Phase, hand: int, current: int) -> tuple[int, int, int]:
+    """(taken card, obligations, the cards they make known) of the turn in progress."""
+    taken_t = fields.get("taken", "-")
+    taken = -1 if taken_t in _EMPTY else _card(taken_t)[0]
+    obl = 0
+    for c in _cards_of(fields.get("obligations", "-")):
+        obl |= 1 << c
+    if phase == Phase.PLAY:
+        if taken >= 0 and not hand >> taken & 1:
+            raise InvalidPositionError(
+                f"taken card {card_text(taken)} is not in P{current + 1}'s hand"
+            )
+        if obl & ~hand:
+            raise InvalidPositionError("obligated cards must be in the current hand")
+        # both were face up: always known (R4.9)
+        return taken, obl, obl | (1 << taken if taken >= 0 else 0)
+    if taken >= 0 or obl:
+        raise InvalidPositionError("taken/obligations only exist in phase PLAY")
+    return taken, obl, 0
+
+
+def _last_of(text: str, n: int) -> tuple[int, tuple[int, ...]]:
+    """(closer, round scores) of the last finished round, from ``P1 25 -30`` or
+    ``blocked -10 -20``."""
+    last_t = text.split()
+    if not last_t or last_t[0] in _EMPTY:
+        return -1, ()
+    last_closer = -1 if last_t[0].lower() == "blocked" else _seats(last_t[:1], n)[0]
+    return last_closer, _ints(" ".join(last_t[1:]), n, "last")

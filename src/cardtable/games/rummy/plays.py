@@ -30,7 +30,18 @@ from cardtable.games.rummy.state import (
     hand_faces,
 )
 
-__all__ = ["Memo", "Play", "completable", "gen_plays"]
+__all__ = [
+    "Memo",
+    "Play",
+    "completable",
+    "gen_plays",
+    "layoff_run",
+    "layoff_set",
+    "pick_copy",
+    "pick_pref",
+    "run_meld",
+    "set_meld",
+]
 
 
 Play = tuple[RummyAction, int, tuple[Meld, ...], int, int]
@@ -41,7 +52,7 @@ _RANK_FACES = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 """The four faces of each rank (index rank - 1)."""
 
 
-def _pick(hand: int, face: int, pref: int) -> int:
+def pick_copy(hand: int, face: int, pref: int) -> int:
     """The copy of a natural face to play: a preferred copy (obligated, or the card taken
     from the pile) first, else the lowest."""
     a, b = face, face + 52
@@ -71,265 +82,69 @@ def _set_cards(naturals: list[int], jokers: list[int]) -> tuple[int, ...]:
     return tuple(sorted(naturals, key=lambda c: c % 52)) + tuple(sorted(jokers))
 
 
-def gen_plays(
-    cfg: Config,
-    seat: int,
+def _mask(cards: tuple[int, ...]) -> int:
+    used = 0
+    for c in cards:
+        used |= 1 << c
+    return used
+
+
+def pick_pref(obl: int, taken: int) -> int:
+    """The copies a play prefers (R1.5): the obligated ones and the card taken this turn."""
+    return obl | 1 << taken if taken >= 0 else obl
+
+
+# ---------------------------------------------------------------- one play, built
+
+
+def run_meld(
     hand: int,
+    pref: int,
+    seat: int,
+    suit: int,
+    lo: int,
+    length: int,
     melds: tuple[Meld, ...],
     nmelds: int,
-    obl: int,
-    taken: int = -1,
-) -> list[Play]:
-    """Every MELD, LAYOFF and SWAP the rules allow from ``hand`` (before the R4.7 check).
-
-    Equal copies (R1.5) are listed once: an obligated copy, else the card taken from the
-    pile this turn (``taken``, R4.5), else the lowest id.  Playing a copy that must leave
-    the hand, or that may not be discarded, keeps every completion of the turn that
-    playing another copy would (R4.7), so no legal play is lost.
-    """
-    out: list[Play] = []
-    pref = obl | 1 << taken if taken >= 0 else obl
-    fm = hand_faces(hand)
-    nj = (hand >> JOKER0).bit_count()
-    wrap = cfg.wrap
-    nm = len(melds)
-    if not (cfg.one_meld and nmelds >= 1):
-        for s in range(4):
-            pat = fm >> (13 * s) & 0x1FFF
-            if not pat:
-                continue
-            if (
-                not nj
-                and not pat & pat >> 1 & pat >> 2
-                and pat & 0x1801 != 0x1801
-                and not (wrap and pat & 0x1003 == 0x1003)
-            ):
-                continue  # no three in a row: no natural run
-            base = 13 * s
-            for lo, length, _ in natural_runs(pat, wrap):
-                cards = tuple(_pick(hand, base + (lo + i - 1) % 13, pref) for i in range(length))
-                meanings = tuple(base + (lo + i - 1) % 13 for i in range(length))
-                used = 0
-                for c in cards:
-                    used |= 1 << c
-                out.append(
-                    (
-                        RummyAction(MELD, cards, meanings, lo),
-                        hand & ~used,
-                        (*melds, Meld(RUN, s, lo, cards, seat)),
-                        nmelds + 1,
-                        0,
-                    )
-                )
-            if nj:
-                for lo, length, _, slots in joker_runs(pat, nj, wrap, cfg.joker_limit, cfg.touch):
-                    js = _jokers(hand, obl, taken, slots.bit_count())
-                    ji = 0
-                    cl: list[int] = []
-                    ml: list[int] = []
-                    used = 0
-                    for i in range(length):
-                        f = base + (lo + i - 1) % 13
-                        if slots >> i & 1:
-                            c = js[ji]
-                            ji += 1
-                        else:
-                            c = _pick(hand, f, pref)
-                        cl.append(c)
-                        ml.append(f)
-                        used |= 1 << c
-                    cards = tuple(cl)
-                    out.append(
-                        (
-                            RummyAction(MELD, cards, tuple(ml), lo),
-                            hand & ~used,
-                            (*melds, Meld(RUN, s, lo, cards, seat)),
-                            nmelds + 1,
-                            0,
-                        )
-                    )
-        sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
-        ranks = (sa | sb | sc | sd) if nj else ((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
-        while ranks:
-            low = ranks & -ranks
-            ranks ^= low
-            r = low.bit_length() - 1
-            q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
-            if q.bit_count() >= 3:
-                for sub in natural_sets(q):
-                    nat = [_pick(hand, 13 * s + r, pref) for s in range(4) if sub >> s & 1]
-                    cards = _set_cards(nat, [])
-                    used = 0
-                    for c in cards:
-                        used |= 1 << c
-                    out.append(
-                        (
-                            RummyAction(MELD, cards, tuple(c % 52 for c in cards), 0),
-                            hand & ~used,
-                            (*melds, Meld(SET, -1, r + 1, cards, seat)),
-                            nmelds + 1,
-                            0,
-                        )
-                    )
-            if nj:
-                for sub, j in joker_sets(q, nj, cfg.joker_limit):
-                    nat = [_pick(hand, 13 * s + r, pref) for s in range(4) if sub >> s & 1]
-                    cards = _set_cards(nat, _jokers(hand, obl, taken, j))
-                    used = 0
-                    for c in cards:
-                        used |= 1 << c
-                    meanings = tuple(c % 52 if c < JOKER0 else SETJ + r for c in cards)
-                    out.append(
-                        (
-                            RummyAction(MELD, cards, meanings, 0),
-                            hand & ~used,
-                            (*melds, Meld(SET, -1, r + 1, cards, seat)),
-                            nmelds + 1,
-                            0,
-                        )
-                    )
-    # lay-offs (R6)
-    joker = _jokers(hand, obl, taken, 1)[0] if nj else -1
-    for mi in range(nm):
-        meld = melds[mi]
-        cards = meld.cards
-        if not nj:  # fast rejection: no joker in hand and no end/suit card held
-            n = len(cards)
-            if meld.kind == RUN:
-                if n >= 13:
-                    continue
-                base = 13 * meld.suit
-                lo = meld.lo
-                hi = lo + n - 1
-                if not (
-                    ((wrap or hi < 14) and fm >> (base + hi % 13) & 1)
-                    or ((wrap or lo > 1) and fm >> (base + (lo - 2) % 13) & 1)
-                ):
-                    continue
-            elif n >= 4 or not fm & (_RANK_FACES[meld.lo - 1]):
-                continue
-        if meld.kind == RUN:
-            ends = run_ends(meld, wrap)
-            if not ends:
-                continue
-            seen = 0
-            njm = 0
-            for c in cards:
-                if c >= JOKER0:
-                    njm += 1
-            for pos in ends:
-                f = pos_face(meld.suit, pos)
-                if not seen >> f & 1 and fm >> f & 1:
-                    seen |= 1 << f
-                    c = _pick(hand, f, pref)
-                    out.append(_layoff_run(meld, mi, melds, c, f, pos, hand, nmelds))
-                if joker >= 0 and not seen >> (f + 52) & 1:
-                    if not valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit):
-                        continue
-                    if not cfg.touch:
-                        neighbour = cards[-1] if pos == meld.lo + len(cards) else cards[0]
-                        if neighbour >= JOKER0:
-                            continue
-                    seen |= 1 << (f + 52)
-                    out.append(_layoff_run(meld, mi, melds, joker, f, pos, hand, nmelds))
-        else:
-            if len(cards) >= 4:
-                continue
-            r = meld.lo - 1
-            present = 0
-            njm = 0
-            for c in cards:
-                if c >= JOKER0:
-                    njm += 1
-                else:
-                    present |= 1 << (c % 52 // 13)
-            for s in range(4):
-                if not present >> s & 1:
-                    f = 13 * s + r
-                    if fm >> f & 1:
-                        c = _pick(hand, f, pref)
-                        nc = _set_cards(
-                            [*(x for x in cards if x < JOKER0), c],
-                            [x for x in cards if x >= JOKER0],
-                        )
-                        nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
-                        out.append(
-                            (
-                                RummyAction(LAYOFF, (c,), (f,), mi),
-                                hand & ~(1 << c),
-                                (*melds[:mi], nmeld, *melds[mi + 1 :]),
-                                nmelds,
-                                0,
-                            )
-                        )
-            if joker >= 0 and valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit):
-                nc = _set_cards(
-                    [x for x in cards if x < JOKER0], [*(x for x in cards if x >= JOKER0), joker]
-                )
-                nmeld = Meld(SET, -1, meld.lo, nc, meld.owner)
-                out.append(
-                    (
-                        RummyAction(LAYOFF, (joker,), (SETJ + r,), mi),
-                        hand & ~(1 << joker),
-                        (*melds[:mi], nmeld, *melds[mi + 1 :]),
-                        nmelds,
-                        0,
-                    )
-                )
-    # joker swaps (R8.7)
-    if cfg.swap:
-        for mi in range(nm):
-            meld = melds[mi]
-            cards = meld.cards
-            if not any(c >= JOKER0 for c in cards):
-                continue
-            if meld.kind == RUN:
-                for i, j in enumerate(cards):
-                    if j < JOKER0:
-                        continue
-                    f = pos_face(meld.suit, meld.lo + i)
-                    if fm >> f & 1:
-                        c = _pick(hand, f, pref)
-                        nc = (*cards[:i], c, *cards[i + 1 :])
-                        out.append(
-                            (
-                                RummyAction(SWAP, (c, j), (), mi),
-                                (hand & ~(1 << c)) | 1 << j,
-                                (
-                                    *melds[:mi],
-                                    Meld(RUN, meld.suit, meld.lo, nc, meld.owner),
-                                    *melds[mi + 1 :],
-                                ),
-                                nmelds,
-                                1 << j,
-                            )
-                        )
-            else:
-                r = meld.lo - 1
-                nat = [x for x in cards if x < JOKER0]
-                js = [x for x in cards if x >= JOKER0]
-                present = 0
-                for c in nat:
-                    present |= 1 << (c % 52 // 13)
-                for s in range(4):
-                    f = 13 * s + r
-                    if not present >> s & 1 and fm >> f & 1:
-                        c = _pick(hand, f, pref)
-                        j = js[0]
-                        nmeld = Meld(SET, -1, meld.lo, _set_cards([*nat, c], js[1:]), meld.owner)
-                        out.append(
-                            (
-                                RummyAction(SWAP, (c, j), (), mi),
-                                (hand & ~(1 << c)) | 1 << j,
-                                (*melds[:mi], nmeld, *melds[mi + 1 :]),
-                                nmelds,
-                                1 << j,
-                            )
-                        )
-    return out
+) -> Play:
+    """MELD of the natural run of ``suit`` from position ``lo``, ``length`` cards long."""
+    base = 13 * suit
+    meanings = tuple([base + (lo + i - 1) % 13 for i in range(length)])
+    cards = tuple([pick_copy(hand, f, pref) for f in meanings])
+    return (
+        RummyAction(MELD, cards, meanings, lo),
+        hand & ~_mask(cards),
+        (*melds, Meld(RUN, suit, lo, cards, seat)),
+        nmelds + 1,
+        0,
+    )
 
 
-def _layoff_run(
+def set_meld(
+    hand: int,
+    pref: int,
+    seat: int,
+    rank: int,
+    suits: int,
+    jokers: list[int],
+    melds: tuple[Meld, ...],
+    nmelds: int,
+) -> Play:
+    """MELD of the set of rank index ``rank`` in the suits of the 4-bit mask ``suits``,
+    with ``jokers``."""
+    nat = [pick_copy(hand, 13 * s + rank, pref) for s in range(4) if suits >> s & 1]
+    cards = _set_cards(nat, jokers)
+    meanings = tuple([c % 52 if c < JOKER0 else SETJ + rank for c in cards])
+    return (
+        RummyAction(MELD, cards, meanings, 0),
+        hand & ~_mask(cards),
+        (*melds, Meld(SET, -1, rank + 1, cards, seat)),
+        nmelds + 1,
+        0,
+    )
+
+
+def layoff_run(
     meld: Meld,
     mi: int,
     melds: tuple[Meld, ...],
@@ -339,6 +154,7 @@ def _layoff_run(
     hand: int,
     nmelds: int,
 ) -> Play:
+    """LAYOFF of ``card`` (standing for ``face``) at position ``pos`` of run ``mi``."""
     n = len(meld.cards)
     if pos == meld.lo + n:
         nmeld = Meld(RUN, meld.suit, meld.lo, (*meld.cards, card), meld.owner)
@@ -352,6 +168,277 @@ def _layoff_run(
         nmelds,
         0,
     )
+
+
+def layoff_set(
+    meld: Meld, mi: int, melds: tuple[Meld, ...], card: int, meaning: int, hand: int, nmelds: int
+) -> Play:
+    """LAYOFF of ``card`` (standing for ``meaning``) onto set ``mi``."""
+    cards = meld.cards
+    nat = [x for x in cards if x < JOKER0]
+    js = [x for x in cards if x >= JOKER0]
+    if card < JOKER0:
+        nat.append(card)
+    else:
+        js.append(card)
+    nmeld = Meld(SET, -1, meld.lo, _set_cards(nat, js), meld.owner)
+    return (
+        RummyAction(LAYOFF, (card,), (meaning,), mi),
+        hand & ~(1 << card),
+        (*melds[:mi], nmeld, *melds[mi + 1 :]),
+        nmelds,
+        0,
+    )
+
+
+def _swap(
+    meld: Meld,
+    mi: int,
+    melds: tuple[Meld, ...],
+    nc: tuple[int, ...],
+    card: int,
+    joker: int,
+    hand: int,
+    nmelds: int,
+) -> Play:
+    """SWAP of natural ``card`` for table joker ``joker``: meld ``mi`` becomes ``nc``."""
+    nmeld = Meld(meld.kind, meld.suit, meld.lo, nc, meld.owner)
+    return (
+        RummyAction(SWAP, (card, joker), (), mi),
+        (hand & ~(1 << card)) | 1 << joker,
+        (*melds[:mi], nmeld, *melds[mi + 1 :]),
+        nmelds,
+        1 << joker,
+    )
+
+
+# ---------------------------------------------------------------- every play, listed
+
+
+def gen_plays(
+    cfg: Config,
+    seat: int,
+    hand: int,
+    melds: tuple[Meld, ...],
+    nmelds: int,
+    obl: int,
+    taken: int = -1,
+) -> list[Play]:
+    """Every MELD, LAYOFF and SWAP the rules allow from ``hand`` (before the R4.7 check),
+    in canonical order: runs suit by suit, sets rank by rank, lay-offs, swaps.
+
+    Equal copies (R1.5) are listed once: an obligated copy, else the card taken from the
+    pile this turn (``taken``, R4.5), else the lowest id.  Playing a copy that must leave
+    the hand, or that may not be discarded, keeps every completion of the turn that
+    playing another copy would (R4.7), so no legal play is lost.
+    """
+    out: list[Play] = []
+    pref = pick_pref(obl, taken)
+    fm = hand_faces(hand)
+    nj = (hand >> JOKER0).bit_count()
+    if not (cfg.one_meld and nmelds >= 1):
+        _run_melds(out, cfg, seat, hand, fm, nj, melds, nmelds, obl, taken, pref)
+        _set_melds(out, cfg, seat, hand, fm, nj, melds, nmelds, obl, taken, pref)
+    _layoffs(out, cfg, hand, fm, nj, melds, nmelds, obl, taken, pref)
+    if cfg.swap and melds:
+        _swaps(out, hand, fm, melds, nmelds, pref)
+    return out
+
+
+def _run_melds(
+    out: list[Play],
+    cfg: Config,
+    seat: int,
+    hand: int,
+    fm: int,
+    nj: int,
+    melds: tuple[Meld, ...],
+    nmelds: int,
+    obl: int,
+    taken: int,
+    pref: int,
+) -> None:
+    """The runs of each suit: natural ones, then with jokers (R5.2, R8)."""
+    wrap = cfg.wrap
+    for s in range(4):
+        pat = fm >> (13 * s) & 0x1FFF
+        if not pat:
+            continue
+        if (
+            not nj
+            and not pat & pat >> 1 & pat >> 2
+            and pat & 0x1801 != 0x1801
+            and not (wrap and pat & 0x1003 == 0x1003)
+        ):
+            continue  # no three in a row: no natural run
+        for lo, length, _ in natural_runs(pat, wrap):
+            out.append(run_meld(hand, pref, seat, s, lo, length, melds, nmelds))
+        if not nj:
+            continue
+        base = 13 * s
+        for lo, length, _, slots in joker_runs(pat, nj, wrap, cfg.joker_limit, cfg.touch):
+            js = _jokers(hand, obl, taken, slots.bit_count())
+            ji = 0
+            cl: list[int] = []
+            ml: list[int] = []
+            for i in range(length):
+                f = base + (lo + i - 1) % 13
+                if slots >> i & 1:
+                    c = js[ji]
+                    ji += 1
+                else:
+                    c = pick_copy(hand, f, pref)
+                cl.append(c)
+                ml.append(f)
+            cards = tuple(cl)
+            out.append(
+                (
+                    RummyAction(MELD, cards, tuple(ml), lo),
+                    hand & ~_mask(cards),
+                    (*melds, Meld(RUN, s, lo, cards, seat)),
+                    nmelds + 1,
+                    0,
+                )
+            )
+
+
+def _set_melds(
+    out: list[Play],
+    cfg: Config,
+    seat: int,
+    hand: int,
+    fm: int,
+    nj: int,
+    melds: tuple[Meld, ...],
+    nmelds: int,
+    obl: int,
+    taken: int,
+    pref: int,
+) -> None:
+    """The sets of each rank: natural ones, then with jokers (R5.1, R8)."""
+    sa, sb, sc, sd = fm & 0x1FFF, fm >> 13 & 0x1FFF, fm >> 26 & 0x1FFF, fm >> 39
+    ranks = (sa | sb | sc | sd) if nj else ((sa & sb & (sc | sd)) | (sc & sd & (sa | sb)))
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() - 1
+        q = (fm >> r & 1) | (fm >> (r + 12) & 2) | (fm >> (r + 24) & 4) | (fm >> (r + 36) & 8)
+        if q.bit_count() >= 3:
+            for sub in natural_sets(q):
+                out.append(set_meld(hand, pref, seat, r, sub, [], melds, nmelds))
+        if nj:
+            for sub, j in joker_sets(q, nj, cfg.joker_limit):
+                js = _jokers(hand, obl, taken, j)
+                out.append(set_meld(hand, pref, seat, r, sub, js, melds, nmelds))
+
+
+def _layoffs(
+    out: list[Play],
+    cfg: Config,
+    hand: int,
+    fm: int,
+    nj: int,
+    melds: tuple[Meld, ...],
+    nmelds: int,
+    obl: int,
+    taken: int,
+    pref: int,
+) -> None:
+    """The lay-offs onto each meld (R6): natural cards, then a joker (R8)."""
+    wrap = cfg.wrap
+    joker = _jokers(hand, obl, taken, 1)[0] if nj else -1
+    for mi in range(len(melds)):
+        meld = melds[mi]
+        if not nj and not _may_extend(meld, fm, wrap):
+            continue
+        cards = meld.cards
+        njm = 0
+        for c in cards:
+            if c >= JOKER0:
+                njm += 1
+        joker_fits = joker >= 0 and valid_composition(len(cards) - njm, njm + 1, cfg.joker_limit)
+        if meld.kind == RUN:
+            seen = 0
+            for pos in run_ends(meld, wrap):
+                f = pos_face(meld.suit, pos)
+                if not seen >> f & 1 and fm >> f & 1:
+                    seen |= 1 << f
+                    c = pick_copy(hand, f, pref)
+                    out.append(layoff_run(meld, mi, melds, c, f, pos, hand, nmelds))
+                if joker_fits and not seen >> (f + 52) & 1:
+                    if not cfg.touch:
+                        neighbour = cards[-1] if pos == meld.lo + len(cards) else cards[0]
+                        if neighbour >= JOKER0:
+                            continue
+                    seen |= 1 << (f + 52)
+                    out.append(layoff_run(meld, mi, melds, joker, f, pos, hand, nmelds))
+        elif len(cards) < 4:
+            r = meld.lo - 1
+            present = _set_suits(cards)
+            for s in range(4):
+                f = 13 * s + r
+                if not present >> s & 1 and fm >> f & 1:
+                    c = pick_copy(hand, f, pref)
+                    out.append(layoff_set(meld, mi, melds, c, f, hand, nmelds))
+            if joker_fits:
+                out.append(layoff_set(meld, mi, melds, joker, SETJ + r, hand, nmelds))
+
+
+def _may_extend(meld: Meld, fm: int, wrap: bool) -> bool:
+    """A quick test for a hand without jokers (faces ``fm``): may a card of it extend
+    ``meld``?"""
+    n = len(meld.cards)
+    if meld.kind == RUN:
+        if n >= 13:
+            return False
+        base = 13 * meld.suit
+        lo = meld.lo
+        hi = lo + n - 1
+        return bool(
+            ((wrap or hi < 14) and fm >> (base + hi % 13) & 1)
+            or ((wrap or lo > 1) and fm >> (base + (lo - 2) % 13) & 1)
+        )
+    return n < 4 and bool(fm & _RANK_FACES[meld.lo - 1])
+
+
+def _set_suits(cards: tuple[int, ...]) -> int:
+    """The 4-bit mask of the suits of a set's natural cards."""
+    present = 0
+    for c in cards:
+        if c < JOKER0:
+            present |= 1 << (c % 52 // 13)
+    return present
+
+
+def _swaps(
+    out: list[Play], hand: int, fm: int, melds: tuple[Meld, ...], nmelds: int, pref: int
+) -> None:
+    """The exchanges of a natural card for a table joker (R8.7)."""
+    for mi in range(len(melds)):
+        meld = melds[mi]
+        cards = meld.cards
+        if max(cards) < JOKER0:
+            continue
+        if meld.kind == RUN:
+            for i, j in enumerate(cards):
+                if j < JOKER0:
+                    continue
+                f = pos_face(meld.suit, meld.lo + i)
+                if fm >> f & 1:
+                    c = pick_copy(hand, f, pref)
+                    nc = (*cards[:i], c, *cards[i + 1 :])
+                    out.append(_swap(meld, mi, melds, nc, c, j, hand, nmelds))
+        else:
+            r = meld.lo - 1
+            nat = [x for x in cards if x < JOKER0]
+            js = [x for x in cards if x >= JOKER0]
+            present = _set_suits(cards)
+            for s in range(4):
+                f = 13 * s + r
+                if not present >> s & 1 and fm >> f & 1:
+                    c = pick_copy(hand, f, pref)
+                    nc = _set_cards([*nat, c], js[1:])
+                    out.append(_swap(meld, mi, melds, nc, c, js[0], hand, nmelds))
 
 
 # ------------------------------------------------------------- the R4.7 completion test

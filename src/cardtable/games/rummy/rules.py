@@ -14,19 +14,9 @@ from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Event
 from cardtable.core.rng import derive_rng, shuffle
 from cardtable.games.rummy.analysis import explain_action
-from cardtable.games.rummy.events import (
-    Discarded,
-    DrewStock,
-    GameEnded,
-    LaidOff,
-    Melded,
-    RoundDealt,
-    RoundEnded,
-    StockTurnedOver,
-    SwappedJoker,
-    TookDiscard,
-)
-from cardtable.games.rummy.melds import meld_meanings
+from cardtable.games.rummy.board import CONTINUES, Board, take_result
+from cardtable.games.rummy.events import GameEnded, RoundDealt, RoundEnded
+from cardtable.games.rummy.melds import meld_text, slot_text
 from cardtable.games.rummy.plays import Memo, Play, completable, gen_plays
 from cardtable.games.rummy.scoring import hand_penalty, rank_winners, round_scores
 from cardtable.games.rummy.state import (
@@ -34,13 +24,10 @@ from cardtable.games.rummy.state import (
     DRAW,
     F52,
     JOKER0,
-    LAYOFF,
     MELD,
-    SETJ,
     SWAP,
     TAKE,
     Config,
-    Meld,
     Phase,
     RummyAction,
     RummyState,
@@ -53,6 +40,7 @@ __all__ = [
     "apply_checked",
     "completable",
     "deal",
+    "end_round",
     "explain_illegal",
     "gen_plays",
     "is_legal",
@@ -61,21 +49,6 @@ __all__ = [
     "meld_text",
     "slot_text",
 ]
-
-
-def slot_text(card: int, meaning: int) -> str:
-    """A card in a meld: ``7H`` or, for a joker, ``JK=6H`` / ``JK=7*`` (a set joker)."""
-    text = card_text(card)
-    if card < JOKER0:
-        return text
-    if meaning >= SETJ:
-        return f"{text}={card_text(meaning - SETJ)[:-1]}*"
-    return f"{text}={card_text(meaning)}"
-
-
-def meld_text(meld: Meld) -> tuple[str, ...]:
-    """The cards of a meld in notation, with joker meanings."""
-    return tuple(slot_text(c, m) for c, m in zip(meld.cards, meld_meanings(meld), strict=True))
 
 
 # --------------------------------------------------------------------------- dealing
@@ -141,17 +114,6 @@ def deal(
 # -------------------------------------------------------------------- legal actions
 
 
-def _take_result(
-    cfg: Config, discard: tuple[int, ...], depth: int
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """(cards taken, discard pile after, chosen card) for TAKE@depth."""
-    n = len(discard)
-    chosen = discard[n - 1 - depth]
-    if depth == 0 or cfg.pickup == 1:
-        return discard[n - 1 - depth :], discard[: n - 1 - depth], chosen
-    return (chosen,), discard[: n - 1 - depth] + discard[n - depth :], chosen
-
-
 DRAW_ACTION = RummyAction(DRAW)
 """The one DRAW_STOCK action (shared, so legal lists need not build it)."""
 TAKE_ACTIONS = tuple(RummyAction(TAKE, (), (), k) for k in range(110))
@@ -181,9 +143,6 @@ Legal = tuple[list[RummyAction], dict[RummyAction, Play]]
 _NO_PLAYS: Final[dict[RummyAction, Play]] = {}
 _OVER: Final = Phase.OVER
 _DRAW_PHASE: Final = Phase.DRAW
-_PLAY_PHASE: Final = Phase.PLAY
-_STATE: Final = RummyState
-"""The state class, as a compiled module's constant (apply builds states with it)."""
 
 
 def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
@@ -214,7 +173,7 @@ def legal(state: RummyState, only: RummyAction | None = None) -> Legal:
                 for depth in range(1, len(discard)):
                     if only is not None and only.target != depth:
                         continue
-                    cards, _, chosen = _take_result(cfg, discard, depth)
+                    cards, _, chosen = take_result(cfg, discard, depth)
                     h = hand
                     for c in cards:
                         h |= 1 << c
@@ -299,36 +258,24 @@ def apply_checked(state: RummyState, action: object) -> tuple[RummyState, tuple[
 # ---------------------------------------------------------------------------- apply
 
 
-def _replace(state: RummyState, **changes: object) -> RummyState:
-    return state._replace(**changes)  # type: ignore[arg-type]
-
-
-def _end_round(
-    state: RummyState, hands: tuple[int, ...], closer: int, events: list[Event], **changes: object
-) -> RummyState:
+def end_round(state: RummyState, closer: int, events: list[Event] | None) -> RummyState:
+    """Score the round that ``state`` ends (R9; ``closer`` -1 when blocked), then deal the
+    next round or end the game (R10); events go to ``events`` unless it is ``None``."""
     cfg = state.cfg
-    n = cfg.players
-    pens = tuple(hand_penalty(h) for h in hands)
+    hands = state.hands
+    pens = tuple([hand_penalty(h) for h in hands])
     doubled = closer >= 0 and cfg.double and not state.placed[closer]
     rs = round_scores(pens, closer, doubled)
     factor = 2 if doubled else 1
-    totals = tuple(a + b for a, b in zip(state.scores, rs, strict=True))
-    closes = tuple(c + (1 if s == closer else 0) for s, c in enumerate(state.closes))
+    totals = tuple([a + b for a, b in zip(state.scores, rs, strict=True)])
+    closes = tuple([c + (1 if s == closer else 0) for s, c in enumerate(state.closes)])
     charged = tuple(
-        p + (0 if s == closer else pens[s] * factor) for s, p in enumerate(state.penalties)
+        [p + (0 if s == closer else pens[s] * factor) for s, p in enumerate(state.penalties)]
     )
     round_no = state.round_no + 1
-    events.append(
-        RoundEnded(
-            round_no,
-            closer,
-            doubled,
-            tuple(" ".join(card_text(c) for c in _ids(h)) for h in hands),
-            pens,
-            rs,
-            totals,
-        )
-    )
+    if events is not None:
+        shown = tuple([" ".join([card_text(c) for c in _ids(h)]) for h in hands])
+        events.append(RoundEnded(round_no, closer, doubled, shown, pens, rs, totals))
     if state.scope == "unit" or cfg.mode == "single":
         over = True
     elif cfg.mode == "rounds":
@@ -336,11 +283,9 @@ def _end_round(
     else:
         over = min(totals) < -cfg.mode_n
     if over:
-        winners = rank_winners(totals, closes, charged)
-        events.append(GameEnded(totals, winners))
-        return _replace(
-            state,
-            hands=hands,
+        if events is not None:
+            events.append(GameEnded(totals, rank_winners(totals, closes, charged)))
+        return state._replace(
             phase=Phase.OVER,
             round_no=round_no,
             scores=totals,
@@ -348,21 +293,13 @@ def _end_round(
             penalties=charged,
             last_closer=closer,
             last_scores=rs,
-            **changes,
         )
+    dealer = (state.dealer + 1) % cfg.players
     new, ev = deal(
-        cfg,
-        state.seed,
-        state.scope,
-        round_no,
-        (state.dealer + 1) % n,
-        totals,
-        closes,
-        charged,
-        closer,
-        rs,
+        cfg, state.seed, state.scope, round_no, dealer, totals, closes, charged, closer, rs
     )
-    events.append(ev)
+    if events is not None:
+        events.append(ev)
     return new
 
 
@@ -373,266 +310,26 @@ def _ids(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-# Events are immutable values: the DrewStock and Discarded events of each seat and card are
-# made the first time they happen and shared after (no event built on most actions).
-_SEATS: Final = 12
-_CARDS: Final = 108
-_DREW: Final[list[DrewStock | None]] = [None] * (2 * _SEATS * _CARDS)
-_DISCARDED: Final[list[Discarded | None]] = [None] * (_SEATS * _CARDS)
-
-
-def _drew(seat: int, card: int, public: bool) -> DrewStock:
-    """``DrewStock(seat, card_text(card), public)``, shared."""
-    key = (seat * _CARDS + card) * 2 + (1 if public else 0)
-    found = _DREW[key]
-    if found is None:
-        found = _DREW[key] = DrewStock(seat, card_text(card), public)
-    return found
-
-
-def _discarded(seat: int, card: int) -> Discarded:
-    """``Discarded(seat, card_text(card))``, shared."""
-    key = seat * _CARDS + card
-    found = _DISCARDED[key]
-    if found is None:
-        found = _DISCARDED[key] = Discarded(seat, card_text(card))
-    return found
-
-
 def apply_action(
     state: RummyState, action: RummyAction, data: object
 ) -> tuple[RummyState, tuple[Event, ...]]:
-    """Apply a legal action (``data`` from :func:`legal`); decisions-free steps follow."""
-    cfg = state.cfg
-    seat = state.current
-    kind = action.kind
+    """Apply a legal action (``data``: a play's outcome from :func:`legal`) on a
+    :class:`~cardtable.games.rummy.board.Board`; decision-free steps follow."""
     events: list[Event] = []
-    hands = state.hands
+    board = Board(state)
+    kind = action.kind
     if kind == DRAW:
-        stock = state.stock
-        discard = state.discard
-        turnovers = state.turnovers
-        public = state.stock_public
-        if not stock:
-            if not discard or turnovers == cfg.max_turnovers:
-                return _end_round(state, hands, -1, events), tuple(events)  # R7.3-R7.5
-            stock, discard = discard, ()
-            turnovers += 1
-            public = True
-            events.append(StockTurnedOver(seat, turnovers, len(stock)))
-        card = stock[0]
-        events.append(_drew(seat, card, public))
-        hl = list(hands)
-        hl[seat] |= 1 << card
-        known = state.known
-        if public:  # everyone knows the order of a turned-over stock (R4.9, R7.1)
-            known |= 1 << card
-        passed = state.passed
-        if discard:  # the top of the pile, passed up for the stock (public)
-            pl = list(passed)
-            pl[seat] |= 1 << discard[-1]
-            passed = tuple(pl)
-        return tuple.__new__(
-            _STATE,
-            (
-                cfg,
-                state.seed,
-                state.scope,
-                state.round_no,
-                state.dealer,
-                _PLAY_PHASE,
-                seat,
-                tuple(hl),
-                known,
-                stock[1:],
-                discard,
-                state.melds,
-                -1,
-                0,
-                0,
-                False,
-                state.placed,
-                state.turn_no,
-                turnovers,
-                public,
-                state.scores,
-                state.closes,
-                state.penalties,
-                state.last_closer,
-                state.last_scores,
-                state.out,
-                passed,
-            ),
-        ), tuple(events)
-    if kind == TAKE:
-        depth = action.target
-        cards, discard, chosen = _take_result(cfg, state.discard, depth)
-        bits = 0
-        for c in cards:
-            bits |= 1 << c
-        hl = list(hands)
-        hl[seat] |= bits
-        taken = chosen if depth == 0 else -1
-        obl = 1 << chosen if depth > 0 or cfg.must_use else 0
-        events.append(
-            TookDiscard(seat, depth, tuple(card_text(c) for c in cards), card_text(chosen))
-        )
-        return tuple.__new__(
-            _STATE,
-            (
-                cfg,
-                state.seed,
-                state.scope,
-                state.round_no,
-                state.dealer,
-                _PLAY_PHASE,
-                seat,
-                tuple(hl),
-                state.known | bits,  # taken face up: known to all (R4.9)
-                state.stock,
-                discard,
-                state.melds,
-                taken,
-                obl,
-                0,
-                False,
-                state.placed,
-                state.turn_no,
-                state.turnovers,
-                state.stock_public,
-                state.scores,
-                state.closes,
-                state.penalties,
-                state.last_closer,
-                state.last_scores,
-                state.out,
-                state.passed,
-            ),
-        ), tuple(events)
-    if kind == DISCARD:
-        card = action.cards[0]
-        bit = 1 << card
-        hl = list(hands)
-        hl[seat] ^= bit  # the card is in the hand
-        hands = tuple(hl)
-        known = state.known
-        if known & bit:
-            known ^= bit
-        events.append(_discarded(seat, card))
-        discard = (*state.discard, card)
-        placed = state.placed
-        if state.placed_this_turn and not placed[seat]:
-            placed = (*placed[:seat], True, *placed[seat + 1 :])
-        if not hands[seat]:
-            return _end_round(
-                state, hands, seat, events, known=known, discard=discard, taken=-1
-            ), tuple(events)
-        turn_no = state.turn_no + 1
-        if turn_no >= cfg.max_turns:
-            return _end_round(
-                state, hands, -1, events, known=known, discard=discard, turn_no=turn_no, taken=-1
-            ), tuple(events)
-        return tuple.__new__(
-            _STATE,
-            (
-                cfg,
-                state.seed,
-                state.scope,
-                state.round_no,
-                state.dealer,
-                _DRAW_PHASE,
-                (seat + 1) % cfg.players,
-                hands,
-                known,
-                state.stock,
-                discard,
-                state.melds,
-                -1,
-                0,
-                0,
-                False,
-                placed,
-                turn_no,
-                state.turnovers,
-                state.stock_public,
-                state.scores,
-                state.closes,
-                state.penalties,
-                state.last_closer,
-                state.last_scores,
-                state.out,
-                state.passed,
-            ),
-        ), tuple(events)
-    # MELD, LAYOFF, SWAP
-    assert isinstance(data, tuple)
-    _, nh, nmelds_t, nmade, oadd = data
-    melds: tuple[Meld, ...] = nmelds_t
-    hl = list(hands)
-    hl[seat] = nh
-    hands = tuple(hl)
-    known = state.known
-    if known:  # the cards played leave it
-        known &= ~(state.hands[seat] ^ nh)
-    if oadd:  # a joker freed by a swap goes to the hand face up (R8.7)
-        known |= oadd
-    obl = (state.obligations & nh) | oadd
-    if kind == MELD:
-        events.append(Melded(seat, len(melds) - 1, meld_text(melds[-1])))
-    elif kind == LAYOFF:
-        events.append(LaidOff(seat, action.target, slot_text(action.cards[0], action.meanings[0])))
+        end = board.draw_stock(events)
+    elif kind == TAKE:
+        end = board.take(action.target, events)
+    elif kind == DISCARD:
+        end = board.discard_card(action.cards[0], events)
     else:
-        events.append(
-            SwappedJoker(
-                seat, action.target, card_text(action.cards[0]), card_text(action.cards[1])
-            )
-        )
-    if not nh:
-        return _end_round(
-            state,
-            hands,
-            seat,
-            events,
-            known=known,
-            melds=melds,
-            taken=-1,
-            obligations=0,
-            melds_this_turn=nmade,
-            placed_this_turn=True,
-        ), tuple(events)
-    taken = state.taken if state.taken >= 0 and nh >> state.taken & 1 else -1
-    return tuple.__new__(
-        _STATE,
-        (
-            cfg,
-            state.seed,
-            state.scope,
-            state.round_no,
-            state.dealer,
-            _PLAY_PHASE,
-            seat,
-            hands,
-            known,
-            state.stock,
-            state.discard,
-            melds,
-            taken,
-            obl,
-            nmade,
-            True,
-            state.placed,
-            state.turn_no,
-            state.turnovers,
-            state.stock_public,
-            state.scores,
-            state.closes,
-            state.penalties,
-            state.last_closer,
-            state.last_scores,
-            state.out,
-            state.passed,
-        ),
-    ), tuple(events)
+        assert isinstance(data, tuple)
+        end = board.play(data, events)
+    if end == CONTINUES:
+        return board.freeze(), tuple(events)
+    return end_round(board.freeze(), end, events), tuple(events)
 
 
 # ---------------------------------------------------------------------- explanations

@@ -39,7 +39,6 @@ __all__ = [
     "SCALE",
     "estimate",
     "links",
-    "opponent_model",
     "points",
     "rollout_policy",
     "search_profile",
@@ -48,24 +47,22 @@ __all__ = [
 HARD_SIMULATIONS = 1600
 """Simulations per move of ``hard``, within its time contract (0.5 s a move), on the
 compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
-figures and the load they were measured under).  It was 900 for the pure-Python engine;
-the arena pilots of docs/bots-experiments.md ("Rummy: what was measured") chose 1,600 with the
-inference and the meld-first tree.  Since the rollout is compiled a move costs about half
-as much; 3,000 simulations fit the contract then but did not play better in a pilot
-(issue 15, docs/bots-experiments.md), so the budget stayed."""
+figures and the load they were measured under).  Arena matches chose 1,600 with the
+inference and the meld-first tree; 3,000 simulations fit the contract on the compiled
+rollout but did not play better (docs/bots-experiments.md), so the budget stayed."""
 EXPERT_SIMULATIONS = 12_800
 """Simulations per move of ``expert`` (eight times ``hard``'s, in two trees of 6,400, one
 per core): within its time contract (2 s a move; docs/bots.md gives the figures).  At
-four times ``hard``'s (session 8) ``expert`` won 56.0% of 100 duplicate matches against
+four times ``hard``'s ``expert`` won 56.0% of 100 duplicate matches against
 ``hard``, short of its target; the other levers tried since (four trees, deeper
 playouts, an opponent model, a smaller exploration constant) gained nothing at
 ``hard``'s budget (docs/bots-experiments.md)."""
 SCALE = 100.0
 """The reward's scale, ``0.5 + 0.5 * tanh(margin / SCALE)``: about linear over a round's
 margins (a round is won by 25 plus the loser's penalty points, 35 to 100 or so), as a
-duplicate match counts them; at 30 (before session 7) a round lost by 60 and one lost by
-120 were rewarded alike, so the search paid little for the penalty points it held when it
-was caught (arena pilots: docs/bots-experiments.md, "Rummy, issue 15, session 7")."""
+duplicate match counts them; at 30 a round lost by 60 and one lost by 120 would be
+rewarded alike, so the search would pay little for the penalty points it holds when it is
+caught (arena matches: docs/bots-experiments.md)."""
 FINAL_MARGIN = 1.0
 """When a simulation ends the game (a one-round game, as the arena plays it, ends with its
 round), it is rewarded by the round's point margin alone, as every other simulation is: a
@@ -126,19 +123,3 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         hard_simulations=HARD_SIMULATIONS,
         expert_simulations=EXPERT_SIMULATIONS,
     )
-
-
-def opponent_model(
-    state: RummyState, moves: Sequence[RummyAction], rng: random.Random
-) -> RummyAction:
-    """A model of the other seat below the root, for pilots (``SearchProfile.opponent``,
-    ``scripts/expert_pilot.py --opponent-model``): the rollout policy on that seat's
-    sampled hand.  No level uses it: piloted at ``hard``'s budget it did not play better
-    (docs/bots-experiments.md), so the tree's statistics choose the other seat's moves.
-
-    >>> from cardtable.games.rummy import GAME
-    >>> s = GAME.new_game(2, seed=3)
-    >>> opponent_model(s, GAME.legal_actions(s), random.Random(0)) in GAME.legal_actions(s)
-    True
-    """
-    return rollout_policy(state, moves, rng.random)
