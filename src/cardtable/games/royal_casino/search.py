@@ -78,7 +78,7 @@ FINAL_MARGIN = 1.0
 """The share of the hand's margin reward in the reward of a simulation that ends the
 game (the rest: win or loss).  A duplicate match is won on the total points of its
 seatings, so every point counts, not only who is ahead: the arena's one-hand games
-are scored on the margin alone (measured in docs/bots-experiments.md)."""
+are scored on the margin alone (measured in lab/notes/bots-experiments.md)."""
 RANDOM_ROLLOUT = 0.1
 """The share of rollout moves chosen uniformly at random."""
 SWEEP_WORTH = 1.0

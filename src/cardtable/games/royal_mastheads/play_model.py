@@ -11,7 +11,7 @@ cheapest card that does, how long is its suit in the hand, is it the highest car
 suit still out, ...) and gives each the probability ``exp(score) / sum(exp(score))`` over
 the legal cards (McFadden's conditional logit). The weights (:data:`WEIGHTS`) are fitted by
 maximum likelihood to ``hard``'s own decisions by ``scripts/fit_play_model.py``, which also
-measures how well the model foresees held-out decisions (docs/bots-experiments.md).
+measures how well the model foresees held-out decisions (lab/notes/bots-experiments.md).
 
 Every fact is a function of what the deciding seat knew (its hand, the trick so far, the
 cards played before, the turned card) and of the ruleset (``pagat``'s values: the weights

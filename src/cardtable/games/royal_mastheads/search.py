@@ -74,7 +74,7 @@ royal-mastheads --level expert --games 4 --seed 1001`` measured 0.62 / 0.77 / 0.
 duplicate matches against ``hard`` on seed 1.  Eight times ``hard``'s (96,000, 1.26 / 1.52
 / 1.65 s a move) won 39.0% (30.0-48.8), +0.2 +- 14.8 points a deal, on seed 6; this budget,
 replayed on the same deals (rule fixed before the run), won more matches and
-by a larger margin (docs/bots-experiments.md), so the budget went back to half the time a
+by a larger margin (lab/notes/bots-experiments.md), so the budget went back to half the time a
 move."""
 EXPERT_SCALE = 40.0
 """The sharp part's margin scale of ``expert``'s reward (``hard``: :data:`SCALE`), with
@@ -83,10 +83,10 @@ The arena decides a duplicate match by the sign of the total margin over a deal'
 seatings, which the usual small margins (median 20 points) decide in most deals and a
 royal bonus (500) in the rest; that mix is the nearest of its form to what a seating's
 margin was worth to the match in the seed-8 row of the level before it
-(``scripts/pilot_journal.py --utility``; 0.6 / 35 / 0.4 / 600 on the play model's
+(``lab/pilot_journal.py --utility``; 0.6 / 35 / 0.4 / 600 on the play model's
 journal).  Before this mix the reward was ``tanh(margin / 300)`` alone, nearly linear up to a royal
 bonus: the level with it won points (+68.2 +- 24.2 a deal on seed 8) but 51.5 of 100
-matches (docs/bots-experiments.md)."""
+matches (lab/notes/bots-experiments.md)."""
 EXPERT_TAIL = (0.4, 500.0)
 """The wide part of ``expert``'s reward: its share and scale
 (:attr:`~cardtable.core.kit.SearchProfile.tail`)."""
@@ -140,7 +140,7 @@ def solve_state(state: RoyalMastheadsState, max_nodes: int) -> Solved | None:
 SOLVER = Solver(solve_mode, solve_state, HARD_NODES, PIMC_WORLDS)
 """Royal Mastheads' double-dummy solver for the bots, not in the search profile: PIMC in
 the last three tricks did not play better than ISMCTS against ``medium``
-(``scripts/endgame_duel.py``, 100 endgames, seed 1: paranoid -2.8 ± 1.9 points, max-n
+(``lab/endgame_duel.py``, 100 endgames, seed 1: paranoid -2.8 ± 1.9 points, max-n
 -4.4 ± 2.6), so ``hard`` and ``expert`` keep searching there."""
 USE_SOLVER = False
 """Whether the search profile offers :data:`SOLVER` to the bots (see there)."""
@@ -154,7 +154,7 @@ def search_profile() -> SearchProfile:
     (:func:`~cardtable.games.royal_mastheads.play_model.model_sampler`: it won 58 of
     seed 6's 100 duplicate matches against ``hard``, where six other candidates won 38 to
     52.5).  With both, the level won 68 of seed 9's 100 duplicate matches against ``hard``
-    (58.3-76.3%; docs/bots-experiments.md).
+    (58.3-76.3%; lab/notes/bots-experiments.md).
 
     >>> p = search_profile()
     >>> p.scale, p.final_margin, p.expert is not None and (p.expert.scale, p.expert.final_margin)

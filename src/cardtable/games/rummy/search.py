@@ -49,20 +49,20 @@ HARD_SIMULATIONS = 1600
 compiled build: ``scripts/level_timing.py rummy --level hard`` (docs/bots.md gives the
 figures and the load they were measured under).  Arena matches chose 1,600 with the
 inference and the meld-first tree; 3,000 simulations fit the contract on the compiled
-rollout but did not play better (docs/bots-experiments.md), so the budget stayed."""
+rollout but did not play better (lab/notes/bots-experiments.md), so the budget stayed."""
 EXPERT_SIMULATIONS = 12_800
 """Simulations per move of ``expert`` (eight times ``hard``'s, in two trees of 6,400, one
 per core): within its time contract (2 s a move; docs/bots.md gives the figures).  At
 four times ``hard``'s ``expert`` won 56.0% of 100 duplicate matches against
 ``hard``, short of its target; the other levers tried since (four trees, deeper
 playouts, an opponent model, a smaller exploration constant) gained nothing at
-``hard``'s budget (docs/bots-experiments.md)."""
+``hard``'s budget (lab/notes/bots-experiments.md)."""
 SCALE = 100.0
 """The reward's scale, ``0.5 + 0.5 * tanh(margin / SCALE)``: about linear over a round's
 margins (a round is won by 25 plus the loser's penalty points, 35 to 100 or so), as a
 duplicate match counts them; at 30 a round lost by 60 and one lost by 120 would be
 rewarded alike, so the search would pay little for the penalty points it holds when it is
-caught (arena matches: docs/bots-experiments.md)."""
+caught (arena matches: lab/notes/bots-experiments.md)."""
 FINAL_MARGIN = 1.0
 """When a simulation ends the game (a one-round game, as the arena plays it, ends with its
 round), it is rewarded by the round's point margin alone, as every other simulation is: a
@@ -103,7 +103,7 @@ def search_profile(game: Game[RummyState, RummyAction, RummyView]) -> SearchProf
         # Below the root, a seat that can meld or lay off does so before it discards (as
         # the rollout policy and ``medium`` do): the search's model of every seat's later
         # turns, its own included, then melds at once, and it stops putting off its own
-        # melds to the next turn, a turn at a time (measured: docs/bots-experiments.md).
+        # melds to the next turn, a turn at a time (measured: lab/notes/bots-experiments.md).
         moves = legal(state)
         if state.phase == _PLAY:
             plays = [m for m in moves if m.kind == MELD or m.kind == LAYOFF]
