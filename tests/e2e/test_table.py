@@ -170,3 +170,60 @@ def test_the_page_in_czech_russian_and_english(server: ServerProcess, browser: A
     page.goto(server.url + "/")
     assert page.locator("html").get_attribute("lang") == "ru"  # remembered in a cookie
     context.close()
+
+
+BOXES = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const seats = {};
+  for (const e of document.querySelectorAll('.felt .seats .seat'))
+    seats[Array.from(e.classList).find((c) => c.startsWith('pos-'))] = box(e);
+  return {
+    seats,
+    middle: box(document.querySelector('.felt .middle')),
+    cards: Array.from(document.querySelectorAll('.middle [data-card]'), box),
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    width: document.documentElement.clientWidth,
+  };
+}"""
+"""Where the seats, the middle of the felt and its cards are, and any sideways scroll."""
+
+
+def _overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def test_three_players_sit_left_right_and_bottom(server: ServerProcess, browser: Any) -> None:
+    """With three players the two others sit left and right of the felt's middle on a
+    desktop; on a phone, above it, side by side; nothing overlaps or scrolls sideways."""
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        for game in ("royal-casino", "rummy"):
+            page.goto(f"{server.url}/?lang=en")
+            page.fill("input[name=name]", "Jiří")
+            page.select_option("#game-select", game)
+            page.fill(f"input[name='{game}.players']", "3")
+            for seat in (1, 2):
+                page.select_option(f"select[name='{game}.seat.{seat}']", "bot:random")
+            page.click("#new-table button[type=submit]")
+            page.wait_for_url("**/t/*")
+            page.wait_for_selector(".felt .seat.you")
+            page.wait_for_timeout(400)  # the bots' cards come to rest
+            at = page.evaluate(BOXES)
+            where = f"{game} at {width} px: {at}"
+            assert sorted(at["seats"]) == ["pos-bottom", "pos-left", "pos-right"], where
+            left, right, bottom = (at["seats"][p] for p in ("pos-left", "pos-right", "pos-bottom"))
+            middle = at["middle"]
+            assert at["sideways"] == 0, where
+            assert left[2] <= right[0] and bottom[1] >= max(left[3], right[3]) - 1, where
+            assert all(b[0] >= 0 and b[2] <= at["width"] for b in at["seats"].values()), where
+            if width > 900:  # beside the middle, at its height
+                assert left[2] <= middle[0] and right[0] >= middle[2], where
+                assert left[1] < middle[3] and left[3] > middle[1], where
+                assert right[1] < middle[3] and right[3] > middle[1], where
+            for card in at["cards"]:
+                assert not any(_overlap(card, box) for box in at["seats"].values()), where
+        context.close()
