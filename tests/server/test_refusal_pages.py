@@ -76,6 +76,11 @@ def test_a_second_daily_attempt_and_someone_elses_deal_are_framed_and_translated
     assert other.status_code == 403
     heading = framed(other.text, "ru")
     assert heading == "Это раздача ежедневного вызова: она будет видна, когда вы её сыграете."
+    replay = client.get(f"/replay/{tables[0]}", headers={"Accept-Language": "cs"})
+    assert replay.status_code == 403
+    assert framed(replay.text, "cs") == framed(
+        client.get(table, headers={"Accept-Language": "cs"}).text, "cs"
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "ru"])

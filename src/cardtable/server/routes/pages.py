@@ -199,7 +199,7 @@ async def replay_html(request: Request, table_id: str) -> HTMLResponse:
         return _not_found(request, "No such table")
     pid, _ = await h.player(request.cookies.get(PLAYER_COOKIE))
     if not await h.may_watch(room, pid, replay=True):
-        return _page(request, f"<h1>{tr_of(request).gettext(PRIVATE)}</h1>", 403)
+        return _refused(request, PRIVATE, 403)
     return _page(request, replay_page(tr_of(request), room.id, room.game))
 
 
