@@ -18,7 +18,6 @@ __all__ = [
     "REPLAYS_LATER",
     "RULE",
     "DailyGame",
-    "compare_page",
     "daily_board_page",
     "daily_page",
     "leaderboards_page",
@@ -164,43 +163,6 @@ def daily_board_page(
 <th>{escape(tr.gettext("Percentile"))}</th><th>{escape(tr.gettext("Deals"))}</th><th></th></tr>
 </thead><tbody>{"".join(rows)}</tbody></table>{note}"""
     return _layout(tr, title, body, None, _board_href(gname, day))
-
-
-def compare_page(
-    tr: Translator,
-    game: AnyGame,
-    day: date,
-    mine: Attempt | None,
-    theirs: Attempt,
-    deal: int,
-) -> str:
-    """Two players' replays of the same deal side by side (one's own on the left, when one
-    played), with a tab per deal."""
-    gname = game.info.name
-    base = f"{_board_href(gname, day)}/vs/{theirs.player_id}"
-    current = ' aria-current="page"'
-    tabs = "".join(
-        f'<a href="{escape(base)}?deal={i}"{current if i == deal else ""}>'
-        f"{escape(tr.fmt('Deal {n}', n=i + 1))}</a> "
-        for i in range(theirs.count)
-    )
-    panes = []
-    for who in [a for a in (mine, theirs) if a is not None]:
-        table = {d: t for d, t, _ in who.deals}.get(deal)
-        if table is None:
-            continue
-        panes.append(
-            f'<section class="replay-pane"><h2>{escape(who.name)}</h2>'
-            f'<iframe title="{escape(who.name)}" src="/replay/{escape(table)}?lang={tr.lang}"'
-            ' loading="lazy"></iframe></section>'
-        )
-    names = " — ".join(a.name for a in (mine, theirs) if a is not None)
-    title = f"{game_title(game, tr)} {day.isoformat()}: {names}"
-    body = f"""<h1>{escape(title)}</h1>
-<p><a href="{_board_href(gname, day)}">{escape(tr.gettext("Back to the leaderboard"))}</a></p>
-<nav class="deal-tabs" aria-label="{escape(tr.gettext("Deals"))}">{tabs}</nav>
-<div class="side-by-side">{"".join(panes)}</div>"""
-    return _layout(tr, title, body, None, base)
 
 
 def leaderboards_page(

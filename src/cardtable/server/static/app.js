@@ -1,4 +1,4 @@
-// cardtable's table and replay pages.  The server sends this seat's view and its legal
+// cardtable's table page (the replay is replay.js).  The server sends this seat's view and its legal
 // actions; the page draws them and sends back the action the player picks.  It never
 // decides what is legal: it only filters the list it was given.
 (() => {
@@ -687,7 +687,7 @@
       const input = document.getElementById("invite");
       if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(() => {});
       input.select();
-    } else if (cmd === "step") stepTo(Number(el.dataset.to));
+    }
   }
   function onKey(e) {
     if (e.key === "Escape" && selected.length) {
@@ -712,67 +712,12 @@
     }
   }
 
-  // -- replay mode --------------------------------------------------------------------------
-  let R = null;
-  let step = 0;
-  let announced = null;
-  function stepTo(i) {
-    if (!R) return;
-    step = Math.max(0, Math.min(R.steps.length - 1, i));
-    renderReplay();
-  }
-  function renderReplay() {
-    const st = R.steps[step];
-    S = { seats: R.names.map((n) => ({ name: n, kind: "human" })), legal: [], seat: null, view: st.view };
-    const last = R.steps.length - 1;
-    let h = '<div class="bar"><h1>' + esc(boot.title) + " — " + esc(t("Replay")) + '</h1><p class="status">' +
-      esc(t("Move {n} of {m}", { n: step, m: last })) + "</p>" + deckToggle() + "</div>";
-    h += '<div class="replay-controls" role="group" aria-label="' + esc(t("Replay")) + '">' +
-      '<button type="button" data-cmd="step" data-to="0">' + esc(t("Start")) + "</button>" +
-      '<button type="button" data-cmd="step" data-to="' + (step - 1) + '">' + esc(t("Back")) + "</button>" +
-      '<button type="button" data-cmd="step" data-to="' + (step + 1) + '" id="replay-next">' + esc(t("Next")) + "</button>" +
-      '<button type="button" data-cmd="step" data-to="' + last + '">' + esc(t("End")) + "</button></div>";
-    if (st.action) h += '<p class="replay-action">' + esc(st.action) + "</p>";
-    h += '<ul class="log">' + st.events.map((e) => "<li>" + markNames(e.text, R.names) + "</li>").join("") + "</ul>";
-    h += '<div class="board"><section class="middle" aria-labelledby="middle-title">' + middleTitle() + middle(st.view) + "</section></div>";
-    h += '<section class="all-hands"><h2>' + esc(t("All hands")) + "</h2>";
-    st.hands.forEach((hand, i) => {
-      h += '<div class="zone"><h3>' + bdi(R.names[i]) + '</h3><div class="row">' + (hand || []).map((c) => cardEl(c, {})).join("") + "</div></div>";
-    });
-    h += "</section>";
-    const cmd = document.activeElement && app.contains(document.activeElement) ? document.activeElement.dataset.to && document.activeElement.textContent : null;
-    app.innerHTML = h;
-    // Stepping with the keyboard keeps the focus on the same button, and the step's
-    // entries are read out.
-    if (cmd) {
-      const same = Array.from(app.querySelectorAll(".replay-controls button")).find((b) => b.textContent === cmd);
-      if (same) same.focus();
-    }
-    if (announced !== step) {
-      if (announced !== null) announce(st.events.map((e) => e.text));
-      announced = step;
-    }
-  }
-
   app.addEventListener("click", onClick);
   document.addEventListener("keydown", onKey);
-  if (boot.mode === "replay") {
-    fetch("/api/replay/" + boot.table + "?lang=" + I.lang)
-      .then((r) => r.json())
-      .then((data) => {
-        if (data.error) {
-          app.innerHTML = '<p class="error">' + esc(data.error) + "</p>";
-          return;
-        }
-        R = data;
-        renderReplay();
-      });
-  } else {
-    render();
-    connect();
-    setInterval(() => {
-      const el = document.getElementById("timer");
-      if (el) el.textContent = timerText();
-    }, 500);
-  }
+  render();
+  connect();
+  setInterval(() => {
+    const el = document.getElementById("timer");
+    if (el) el.textContent = timerText();
+  }, 500);
 })();
